@@ -1,0 +1,1 @@
+//! KUnit for Rust.

@@ -1,0 +1,1 @@
+//! Kernel irq contexts in userspace.

@@ -1,0 +1,1 @@
+//! desc64 suite.
