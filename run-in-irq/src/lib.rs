@@ -1,1 +1,94 @@
 //! Kernel irq contexts in userspace.
+//!
+//! A thread stands in for a CPU. The crate has three layers:
+//!
+//! 1. **Context model** (no framework dependency; `kunit-arch` uses it):
+//!    [`in_task`], [`in_hardirq`], [`in_serving_softirq`], [`in_softirq`],
+//!    [`in_interrupt`], [`irqs_disabled`], shaped like the kernel's `preempt_count`;
+//!    [`local_irq_save`] / [`local_bh_disable`] guards (masking *defers* the hardirq
+//!    stand-in until irqs are enabled again, it is not lost); [`may_use_simd`] — false
+//!    in hardirq and while the current thread is inside a [`kernel_fpu_begin`] section,
+//!    which is what an interrupt landing in the task's SIMD code sees.
+//! 2. **Irq stand-ins** ([`with_irq_line`]): the hardirq is a real-time signal
+//!    ([`irq_signal`]) delivered to the thread itself by a per-thread POSIX timer
+//!    (`SIGEV_THREAD_ID`) or [`IrqLine::raise_hardirq`], handled on an alternate
+//!    signal stack; the previous disposition is restored when the last line goes.
+//!    Softirq work raised by the hardirq runs on irq exit on the same thread
+//!    ([`SoftirqMode::OnIrqExit`], default; a hardirq may interrupt it, never the
+//!    reverse) or on a ksoftirqd-like worker ([`SoftirqMode::Thread`]).
+//! 3. **The irq test**: [`run_irq_test`] and, with feature `kunit`,
+//!    `kunit_run_irq_test(test, func, max_iterations, state)` — the newest upstream
+//!    algorithm and KUnit's exact final expectations.
+//!
+//! # Rules for code that runs in hardirq context
+//! `func` / [`IrqHandler::hardirq`] run inside a signal handler that may have
+//! interrupted the task anywhere — including inside `malloc` or while holding a lock.
+//! There: no allocation, no locks, no formatting, no panics (a panic aborts the
+//! process). Atomics, stack buffers and `memcmp`-like work are fine, as in the kernel.
+//! Softirq work in [`SoftirqMode::OnIrqExit`] runs in the same signal handler and has
+//! the same rules. Expectation failures cannot be recorded from there; `func` returns
+//! false instead, and kernel-rule violations ([`might_sleep`], [`warn_on`], allocation
+//! through [`IrqCheckedAlloc`], [`kernel_fpu_begin`] misuse) are recorded lock-free and
+//! reported afterwards with the context they came from.
+//!
+//! # Catching allocation in hardirq
+//! Opt in with `#[global_allocator] static A: IrqCheckedAlloc = IrqCheckedAlloc::system();`
+//! An allocation in hardirq context is then reported as
+//! `BUG: sleeping function called from invalid context` on the current test, and is
+//! served from a lock-free arena so the interrupted task's `malloc` cannot deadlock.
+//!
+//! # Seed scenario: slow irq start-up
+//! Feature `seed-bugs` makes [`IrqTestConfig::default`] (and so `kunit_run_irq_test`)
+//! use the pre-fix algorithm ([`IrqTestAlgorithm::PreFix`]: `max_iterations` counts
+//! task calls only). Together with the start-up knob it fails deterministically with
+//! "Timer function was not called" / "BH work function was not called", as polyval's
+//! preparekey test did on UML, 32-bit arm and m68k:
+//!
+//! ```
+//! use run_in_irq::{set_irq_startup, IrqStartup};
+//! // Arm the first timer expiry only after the task's 200 000th call: the pre-fix
+//! // loop has ended by then; the fixed loop keeps going until every context ran.
+//! set_irq_startup(IrqStartup::AfterTaskCalls(200_000));
+//! # set_irq_startup(IrqStartup::Immediate);
+//! ```
+//!
+//! `IrqStartup::Delay(d)` delays the first expiry by wall-clock time instead (keep it
+//! below the 1 s limit so the fixed algorithm can still pass).
+
+mod alloc;
+mod context;
+mod irq;
+mod irq_test;
+mod irqflags;
+mod ksoftirqd;
+#[cfg(feature = "kunit")]
+mod kunit_irq_test;
+mod line;
+mod might_sleep;
+mod signal;
+mod simd;
+mod startup;
+mod timer;
+mod violations;
+
+pub use alloc::{leaked_in_irq, IrqCheckedAlloc};
+pub use context::{
+    hardirq_count, in_atomic, in_hardirq, in_interrupt, in_nmi, in_serving_softirq, in_softirq,
+    in_task, irqs_disabled, preempt_count, softirq_count,
+};
+pub use irq::{in_signal_handler, IrqHandler, SoftirqMode, MAX_SOFTIRQ_RESTART};
+pub use irq_test::{
+    run_irq_test, IrqTestAlgorithm, IrqTestConfig, IrqTestReport, INITIAL_INTERVAL_NS,
+    INTERVAL_STEP_NS,
+};
+pub use irqflags::{
+    local_bh_disable, local_bh_enable, local_irq_restore, local_irq_save, BhGuard, IrqSaveGuard,
+};
+#[cfg(feature = "kunit")]
+pub use kunit_irq_test::{kunit_run_irq_test, kunit_run_irq_test_with};
+pub use line::{with_irq_line, IrqLine};
+pub use might_sleep::{might_sleep, warn_on};
+pub use signal::irq_signal;
+pub use simd::{kernel_fpu_begin, may_use_simd, FpuGuard};
+pub use startup::{irq_startup, set_irq_startup, IrqStartup};
+pub use violations::{dropped_violations, take_violations, Context, Violation, ViolationRecord};

@@ -1,0 +1,181 @@
+//! Which POLYVAL code runs: the implementations, run-time CPU detection, and the
+//! kernel's SIMD rule (use SIMD only where `may_use_simd()`, inside a kernel-FPU
+//! section; otherwise fall back to the generic code, which gives identical results).
+
+use super::{generic, PolyvalElem, PolyvalKey, NUM_POWERS};
+use core::fmt;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+/// A POLYVAL implementation. A key remembers the one it was prepared for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Implementation {
+    /// Portable constant-time code (the kernel's `polyval_mul_generic`); the key holds
+    /// only H, as in the kernel's generic `polyval_key`.
+    Generic,
+    /// x86-64 PCLMULQDQ + AVX, 8 blocks per reduction (the kernel's `polyval-pclmul-avx`).
+    Pclmul,
+    /// x86-64 VPCLMULQDQ on 256-bit registers (AVX2), 16 blocks per reduction.
+    Vpclmul256,
+}
+
+/// The requested implementation cannot run on this CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnsupportedImplementation(pub Implementation);
+
+impl fmt::Display for UnsupportedImplementation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "POLYVAL implementation '{}' is not supported by this CPU",
+            self.0.name()
+        )
+    }
+}
+
+impl std::error::Error for UnsupportedImplementation {}
+
+impl Implementation {
+    /// Every implementation, slowest first.
+    pub const ALL: [Implementation; 3] = [
+        Implementation::Generic,
+        Implementation::Pclmul,
+        Implementation::Vpclmul256,
+    ];
+
+    /// Short lowercase name (used in suite and benchmark names).
+    pub fn name(self) -> &'static str {
+        match self {
+            Implementation::Generic => "generic",
+            Implementation::Pclmul => "pclmul",
+            Implementation::Vpclmul256 => "vpclmul256",
+        }
+    }
+
+    /// True if this CPU can run it (detected at run time, once).
+    #[inline]
+    pub fn is_supported(self) -> bool {
+        static DETECTED: AtomicU8 = AtomicU8::new(0);
+        const DONE: u8 = 0x80;
+        let mut bits = DETECTED.load(Ordering::Relaxed);
+        if bits & DONE == 0 {
+            bits = DONE;
+            for imp in Implementation::ALL {
+                if imp.detect() {
+                    bits |= 1 << imp.tag();
+                }
+            }
+            DETECTED.store(bits, Ordering::Relaxed);
+        }
+        bits & (1 << self.tag()) != 0
+    }
+
+    fn detect(self) -> bool {
+        match self {
+            Implementation::Generic => true,
+            #[cfg(target_arch = "x86_64")]
+            Implementation::Pclmul => {
+                std::arch::is_x86_feature_detected!("pclmulqdq")
+                    && std::arch::is_x86_feature_detected!("avx")
+            }
+            #[cfg(target_arch = "x86_64")]
+            Implementation::Vpclmul256 => {
+                Implementation::Pclmul.detect()
+                    && std::arch::is_x86_feature_detected!("avx2")
+                    && std::arch::is_x86_feature_detected!("vpclmulqdq")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The fastest supported implementation (what the kernel would pick at boot).
+    pub fn best() -> Implementation {
+        Implementation::ALL
+            .into_iter()
+            .rev()
+            .find(|i| i.is_supported())
+            .unwrap_or(Implementation::Generic)
+    }
+
+    /// Every implementation this CPU supports, slowest first.
+    pub fn supported() -> impl Iterator<Item = Implementation> {
+        Implementation::ALL.into_iter().filter(|i| i.is_supported())
+    }
+
+    pub(super) fn tag(self) -> u64 {
+        match self {
+            Implementation::Generic => 0,
+            Implementation::Pclmul => 1,
+            Implementation::Vpclmul256 => 2,
+        }
+    }
+
+    /// Inverse of [`Implementation::tag`]; unknown tags read as generic.
+    pub(super) fn from_tag(tag: u64) -> Implementation {
+        match tag {
+            1 => Implementation::Pclmul,
+            2 => Implementation::Vpclmul256,
+            _ => Implementation::Generic,
+        }
+    }
+
+    /// Whether to run the SIMD code of this implementation right now: the CPU has it
+    /// and the current context may use SIMD.
+    #[inline]
+    fn simd_now(self) -> bool {
+        self != Implementation::Generic && self.is_supported() && run_in_irq::may_use_simd()
+    }
+}
+
+/// Kernel `polyval_preparekey` body: the key powers, or just H for the generic code.
+pub(super) fn key_powers(imp: Implementation, h: PolyvalElem, out: &mut [PolyvalElem; NUM_POWERS]) {
+    if imp == Implementation::Generic {
+        *out = [PolyvalElem::ZERO; NUM_POWERS];
+        out[NUM_POWERS - 1] = h;
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if imp.simd_now() {
+        let _fpu = run_in_irq::kernel_fpu_begin();
+        // SAFETY: `simd_now` checked that the CPU has pclmulqdq and avx.
+        unsafe { super::x86_pclmul::key_powers(h, out) };
+        return;
+    }
+    super::powers::compute(h, generic::dot, |e| e, out);
+}
+
+/// acc = dot(acc, H) (kernel `polyval_mul`).
+pub(super) fn mul(acc: &mut PolyvalElem, key: &PolyvalKey) {
+    let h = key.h_powers[NUM_POWERS - 1];
+    #[cfg(target_arch = "x86_64")]
+    if key.implementation().simd_now() {
+        let _fpu = run_in_irq::kernel_fpu_begin();
+        // SAFETY: `simd_now` checked that the CPU has pclmulqdq and avx.
+        *acc = unsafe { super::x86_pclmul::dot_elem(*acc, h) };
+        return;
+    }
+    *acc = generic::dot(*acc, h);
+}
+
+/// Most bytes handled per kernel-FPU section ("allow rescheduling every 4 KiB").
+const FPU_CHUNK: usize = 4096;
+
+/// For each block X of `data`: acc = dot(acc ^ X, H) (kernel `polyval_blocks`).
+pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
+    let imp = key.implementation();
+    #[cfg(target_arch = "x86_64")]
+    if imp.simd_now() {
+        for chunk in data.chunks(FPU_CHUNK) {
+            let _fpu = run_in_irq::kernel_fpu_begin();
+            // SAFETY: `simd_now` checked the CPU features each function needs.
+            unsafe {
+                match imp {
+                    Implementation::Vpclmul256 => super::x86_vpclmul::blocks(acc, key, chunk),
+                    _ => super::x86_pclmul::blocks(acc, key, chunk),
+                }
+            }
+        }
+        return;
+    }
+    generic::blocks(acc, key.h_powers[NUM_POWERS - 1], data);
+}

@@ -1,0 +1,56 @@
+//! `kunit parse [FILE]`: parse a saved log (stdin without FILE).
+
+use std::io::{self, Read};
+
+use super::args::{Args, RawOutput};
+use super::report::{parse_and_report, ReportOptions};
+use crate::json::Metadata;
+use crate::printer::Printer;
+use crate::reader::{Extractor, KtapSource, RawLines};
+use crate::status::TestStatus;
+
+/// `--raw_output`: print the input (all of it, or only the KTAP lines).
+pub fn print_raw<R: Read>(input: R, mode: RawOutput, out: &mut Printer) {
+    let mut line = String::new();
+    match mode {
+        RawOutput::All => {
+            let mut raw = RawLines::new(input);
+            while raw.next_line(&mut line) {
+                out.raw_line(&line);
+            }
+        }
+        RawOutput::Kunit => {
+            let mut ex = Extractor::new(input);
+            while ex.next_line(&mut line).is_some() {
+                out.raw_line(crate::pytext::rstrip(&line));
+            }
+        }
+    }
+    out.flush();
+}
+
+pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
+    let input: Box<dyn Read> = match &args.file {
+        Some(f) => Box::new(
+            std::fs::File::open(f).map_err(|e| io::Error::new(e.kind(), format!("cannot open {f}: {e}")))?,
+        ),
+        None => Box::new(io::stdin().lock()),
+    };
+    if let Some(mode) = args.raw_output {
+        print_raw(input, mode, out);
+        return Ok(0);
+    }
+    let opts = ReportOptions {
+        summary: args.summary,
+        failed: args.failed,
+        json: args.json.clone(),
+        junit: args.junit.clone(),
+        meta: Metadata::default(),
+    };
+    let mut extractor = Extractor::new(input);
+    let test = parse_and_report(&mut extractor, &opts, out)?;
+    if let Some(e) = extractor.take_error() {
+        return Err(io::Error::new(e.kind(), format!("reading input: {e}")));
+    }
+    Ok(if test.status == TestStatus::Success { 0 } else { 1 })
+}

@@ -1,0 +1,89 @@
+//! kunit.py's `parse_tests`: parse a KTAP stream, print it (or only failures /
+//! only the summary), then write the JSON and JUnit documents.
+
+use std::io::{self, Write};
+use std::path::{Component, Path, PathBuf};
+
+use super::args::Sink;
+use crate::json::{self, Metadata};
+use crate::junit;
+use crate::parser::parse_run_tests;
+use crate::printer::{self, Printer};
+use crate::reader::KtapSource;
+use crate::test::Test;
+
+pub struct ReportOptions {
+    pub summary: bool,
+    pub failed: bool,
+    pub json: Option<Sink>,
+    pub junit: Option<Sink>,
+    pub meta: Metadata,
+}
+
+impl ReportOptions {
+    /// The tree is only kept when something needs it after parsing.
+    fn keep_tree(&self) -> bool {
+        self.failed || self.json.is_some() || self.junit.is_some()
+    }
+}
+
+/// `os.path.abspath`: absolute and lexically normalised, symlinks kept.
+pub fn abspath(p: &str) -> PathBuf {
+    let path = Path::new(p);
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
+    } else {
+        std::env::current_dir().unwrap_or_default().join(path)
+    };
+    let mut out = PathBuf::new();
+    for c in joined.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+fn write_sink(out: &mut Printer, sink: &Sink, doc: &str) -> io::Result<()> {
+    match sink {
+        Sink::Stdout => {
+            out.raw_line(doc);
+            Ok(())
+        }
+        Sink::File(name) => {
+            let mut f = std::fs::File::create(name)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot write {name}: {e}")))?;
+            f.write_all(doc.as_bytes())?;
+            let line = format!("Test results stored in {}", abspath(name).display());
+            out.line(&line);
+            Ok(())
+        }
+    }
+}
+
+/// Parses `src`, prints as kunit.py does, writes the requested documents and
+/// returns the top-level test (its status decides the exit code).
+pub fn parse_and_report<S: KtapSource>(src: S, opts: &ReportOptions, out: &mut Printer) -> io::Result<Test> {
+    let result = if opts.summary || opts.failed {
+        parse_run_tests(src, &mut Printer::null(), opts.keep_tree())
+    } else {
+        parse_run_tests(src, out, opts.keep_tree())
+    };
+    let test = result.test;
+    if opts.failed {
+        printer::print_test(out, &test, true);
+    }
+    printer::print_summary_line(out, &test, &result.failure_paths);
+    if let Some(sink) = &opts.json {
+        write_sink(out, sink, &json::get_json_result(&test, &opts.meta))?;
+    }
+    if let Some(sink) = &opts.junit {
+        write_sink(out, sink, &junit::get_junit_result(&test))?;
+    }
+    out.flush();
+    Ok(test)
+}

@@ -1,0 +1,167 @@
+//! `--json`: kunit_json.py's KernelCI-style document, byte for byte as
+//! `json.dumps(group, indent=4)` writes it.
+
+use std::fmt::Write;
+
+use crate::status::TestStatus;
+use crate::test::Test;
+
+/// kunit_json.Metadata: what the run was built for (all empty for `parse`).
+#[derive(Clone, Debug, Default)]
+pub struct Metadata {
+    pub arch: String,
+    pub def_config: String,
+    pub build_dir: String,
+}
+
+fn status_map(status: TestStatus) -> &'static str {
+    match status {
+        TestStatus::Success => "PASS",
+        TestStatus::Skipped => "SKIP",
+        TestStatus::TestCrashed => "ERROR",
+        _ => "FAIL",
+    }
+}
+
+/// A JSON string literal with Python's `ensure_ascii=True` escaping.
+pub fn push_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            ' '..='~' => out.push(c),
+            _ => {
+                let mut units = [0u16; 2];
+                for u in c.encode_utf16(&mut units) {
+                    let _ = write!(out, "\\u{u:04x}");
+                }
+            }
+        }
+    }
+    out.push('"');
+}
+
+struct Writer {
+    out: String,
+}
+
+impl Writer {
+    fn newline(&mut self, level: usize) {
+        self.out.push('\n');
+        for _ in 0..level {
+            self.out.push_str("    ");
+        }
+    }
+
+    fn key(&mut self, level: usize, first: bool, key: &str) {
+        if !first {
+            self.out.push(',');
+        }
+        self.newline(level);
+        push_json_string(&mut self.out, key);
+        self.out.push_str(": ");
+    }
+
+    fn group(&mut self, test: &Test, name: &str, meta: &Metadata, level: usize) {
+        let inner = level + 1;
+        self.out.push('{');
+        self.key(inner, true, "name");
+        push_json_string(&mut self.out, name);
+
+        self.key(inner, false, "sub_groups");
+        let groups: Vec<&Test> = test.subtests.iter().filter(|t| !t.subtests.is_empty()).collect();
+        if groups.is_empty() {
+            self.out.push_str("[]");
+        } else {
+            self.out.push('[');
+            for (i, g) in groups.iter().enumerate() {
+                if i > 0 {
+                    self.out.push(',');
+                }
+                self.newline(inner + 1);
+                self.group(g, &g.name, meta, inner + 1);
+            }
+            self.newline(inner);
+            self.out.push(']');
+        }
+
+        self.key(inner, false, "test_cases");
+        let cases: Vec<&Test> = test.subtests.iter().filter(|t| t.subtests.is_empty()).collect();
+        if cases.is_empty() {
+            self.out.push_str("[]");
+        } else {
+            self.out.push('[');
+            for (i, c) in cases.iter().enumerate() {
+                if i > 0 {
+                    self.out.push(',');
+                }
+                self.newline(inner + 1);
+                self.out.push('{');
+                self.key(inner + 2, true, "name");
+                push_json_string(&mut self.out, &c.name);
+                self.key(inner + 2, false, "status");
+                push_json_string(&mut self.out, status_map(c.status));
+                self.newline(inner + 1);
+                self.out.push('}');
+            }
+            self.newline(inner);
+            self.out.push(']');
+        }
+
+        self.key(inner, false, "misc");
+        self.out.push('{');
+        let c = &test.counts;
+        let misc = [
+            ("tests", c.total()),
+            ("passed", c.passed),
+            ("failed", c.failed),
+            ("crashed", c.crashed),
+            ("skipped", c.skipped),
+            ("errors", c.errors),
+        ];
+        for (i, (k, v)) in misc.iter().enumerate() {
+            self.key(inner + 1, i == 0, k);
+            let _ = write!(self.out, "{v}");
+        }
+        self.newline(inner);
+        self.out.push('}');
+
+        for (k, v) in [("arch", &meta.arch), ("defconfig", &meta.def_config), ("build_environment", &meta.build_dir)] {
+            self.key(inner, false, k);
+            push_json_string(&mut self.out, v);
+        }
+        for k in ["lab_name", "kernel", "job"] {
+            self.key(inner, false, k);
+            self.out.push_str("null");
+        }
+        self.key(inner, false, "git_branch");
+        push_json_string(&mut self.out, "kselftest");
+        self.newline(level);
+        self.out.push('}');
+    }
+}
+
+/// `kunit_json.get_json_result`: needs a tree parsed with `keep_tree`.
+pub fn get_json_result(test: &Test, meta: &Metadata) -> String {
+    let mut w = Writer { out: String::new() };
+    w.group(test, "KUnit Test Group", meta, 0);
+    w.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_ascii_escaped() {
+        let mut s = String::new();
+        push_json_string(&mut s, "a\"\\\n\t\u{1}é😀\u{7f}");
+        assert_eq!(s, r#""a\"\\\n\t\u0001\u00e9\ud83d\ude00\u007f""#);
+    }
+}

@@ -1,0 +1,196 @@
+//! Python string semantics that kunit.py's output depends on.
+//!
+//! kunit.py reads logs with `str.splitlines()`, trims them with `str.rstrip()`,
+//! counts characters (not bytes) when it strips prefixes and centres headers, and
+//! re-indents failure logs with `textwrap.dedent()`. Matching its output byte for
+//! byte means copying those rules exactly, including the less obvious separators.
+
+/// `str.isspace()` for one character: Unicode White_Space plus the ASCII
+/// information separators U+001C..U+001F, which Python also counts.
+pub fn is_py_space(c: char) -> bool {
+    c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c)
+}
+
+/// `str.rstrip()` with no argument.
+pub fn rstrip(s: &str) -> &str {
+    s.trim_end_matches(is_py_space)
+}
+
+/// `str.lstrip()` with no argument.
+pub fn lstrip(s: &str) -> &str {
+    s.trim_start_matches(is_py_space)
+}
+
+/// `len(s)` in Python: the number of code points.
+pub fn char_len(s: &str) -> usize {
+    if s.is_ascii() {
+        s.len()
+    } else {
+        s.chars().count()
+    }
+}
+
+/// `s[n:]` in Python: drops the first `n` code points (all of them if shorter).
+pub fn skip_chars(s: &str, n: usize) -> &str {
+    if n == 0 {
+        return s;
+    }
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[i..],
+        None => "",
+    }
+}
+
+/// Is `c` a line boundary for `str.splitlines()`?
+pub fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{0b}' | '\u{0c}' | '\u{1c}' | '\u{1d}' | '\u{1e}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+/// `str.splitlines()` (without keepends): `\r\n` counts as one boundary and a
+/// trailing boundary does not produce an empty last line.
+pub fn splitlines(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        match rest.char_indices().find(|&(_, c)| is_line_break(c)) {
+            None => {
+                let line = rest;
+                rest = "";
+                Some(line)
+            }
+            Some((i, c)) => {
+                let line = &rest[..i];
+                let mut next = i + c.len_utf8();
+                if c == '\r' && rest[next..].starts_with('\n') {
+                    next += 1;
+                }
+                rest = &rest[next..];
+                Some(line)
+            }
+        }
+    })
+}
+
+/// `textwrap.dedent('\n'.join(lines))` (CPython 3.14 algorithm): whitespace-only
+/// lines become empty and the margin is the run of spaces and tabs shared by the
+/// lexicographically smallest and largest non-blank lines (which is the prefix
+/// shared by all of them). Callers print `splitlines()` of the result.
+pub fn dedent_joined<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> String {
+    let blank = |l: &str| l.chars().all(is_py_space);
+    let mut lo: Option<&str> = None;
+    let mut hi: Option<&str> = None;
+    for l in lines.clone().flat_map(|l| l.split('\n')) {
+        if blank(l) {
+            continue;
+        }
+        if lo.is_none_or(|m| l < m) {
+            lo = Some(l);
+        }
+        if hi.is_none_or(|m| l > m) {
+            hi = Some(l);
+        }
+    }
+    let margin = match (lo, hi) {
+        (Some(a), Some(b)) => a
+            .bytes()
+            .zip(b.bytes())
+            .take_while(|&(x, y)| x == y && (x == b' ' || x == b'\t'))
+            .count(),
+        _ => 0,
+    };
+    let mut out = String::new();
+    for (i, l) in lines.flat_map(|l| l.split('\n')).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if !blank(l) {
+            out.push_str(&l[margin..]);
+        }
+    }
+    out
+}
+
+/// Decodes bytes as UTF-8 like Python's `errors='backslashreplace'`: every
+/// byte of an invalid sequence becomes `\xNN` (lowercase hex).
+pub fn decode_backslashreplace(bytes: &[u8], out: &mut String) {
+    let mut rest = bytes;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                out.push_str(s);
+                return;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                // SAFETY: `from_utf8` reported these bytes as valid UTF-8.
+                out.push_str(unsafe { std::str::from_utf8_unchecked(good) });
+                let n = e.error_len().unwrap_or(bad.len());
+                for b in &bad[..n] {
+                    out.push_str("\\x");
+                    out.push(hex_digit(b >> 4));
+                    out.push(hex_digit(b & 0xf));
+                }
+                rest = &bad[n..];
+            }
+        }
+    }
+}
+
+fn hex_digit(n: u8) -> char {
+    char::from_digit(u32::from(n), 16).unwrap_or('0')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dedent_all(lines: &[&str]) -> Vec<String> {
+        splitlines(&dedent_joined(lines.iter().copied()))
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn rstrip_strips_python_whitespace() {
+        assert_eq!(rstrip("a \t\r\u{1c}\u{a0}"), "a");
+        assert_eq!(rstrip("  "), "");
+    }
+
+    #[test]
+    fn splitlines_matches_python() {
+        let v: Vec<_> = splitlines("a\r\nb\rc\u{2028}d\n\ne\n").collect();
+        assert_eq!(v, ["a", "b", "c", "d", "", "e"]);
+        assert_eq!(splitlines("").count(), 0);
+        assert_eq!(splitlines("\n").collect::<Vec<_>>(), [""]);
+    }
+
+    #[test]
+    fn dedent_common_margin() {
+        assert_eq!(dedent_all(&["\t# a", "\t\tb", "\t"]), ["# a", "\tb"]);
+        assert_eq!(dedent_all(&["  x", "\ty"]), ["  x", "\ty"]);
+        assert_eq!(dedent_all(&["    a", "", "    b"]), ["a", "", "b"]);
+        assert_eq!(dedent_all(&["a", ""]), ["a"]);
+        assert_eq!(dedent_all(&["a", "", ""]), ["a", ""]);
+        assert_eq!(dedent_all(&[""]), Vec::<String>::new());
+        assert_eq!(dedent_all(&["", "a"]), ["", "a"]);
+    }
+
+    #[test]
+    fn backslashreplace() {
+        let mut s = String::new();
+        decode_backslashreplace(b"ok \xff\xfe x \xe2\x82", &mut s);
+        assert_eq!(s, "ok \\xff\\xfe x \\xe2\\x82");
+    }
+
+    #[test]
+    fn char_ops() {
+        assert_eq!(char_len("aé"), 2);
+        assert_eq!(skip_chars("éab", 1), "ab");
+        assert_eq!(skip_chars("ab", 5), "");
+    }
+}

@@ -1,0 +1,136 @@
+//! Test statuses and counts, with kunit_parser.py's aggregation rules.
+
+use std::fmt;
+
+/// `kunit_parser.TestStatus`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestStatus {
+    Success,
+    Failure,
+    Skipped,
+    TestCrashed,
+    NoTests,
+    FailureToParseTests,
+}
+
+impl TestStatus {
+    /// `Test.ok_status()`: passed or skipped.
+    pub fn is_ok(self) -> bool {
+        matches!(self, TestStatus::Success | TestStatus::Skipped)
+    }
+
+    /// The enum member name kunit.py uses (`SUCCESS`, `TEST_CRASHED`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            TestStatus::Success => "SUCCESS",
+            TestStatus::Failure => "FAILURE",
+            TestStatus::Skipped => "SKIPPED",
+            TestStatus::TestCrashed => "TEST_CRASHED",
+            TestStatus::NoTests => "NO_TESTS",
+            TestStatus::FailureToParseTests => "FAILURE_TO_PARSE_TESTS",
+        }
+    }
+}
+
+/// `kunit_parser.TestCounts`: leaf results below a test plus parse errors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TestCounts {
+    pub passed: u64,
+    pub failed: u64,
+    pub crashed: u64,
+    pub skipped: u64,
+    pub errors: u64,
+}
+
+impl TestCounts {
+    /// Number of test cases (errors excluded).
+    pub fn total(&self) -> u64 {
+        self.passed + self.failed + self.crashed + self.skipped
+    }
+
+    pub fn add(&mut self, other: &TestCounts) {
+        self.passed += other.passed;
+        self.failed += other.failed;
+        self.crashed += other.crashed;
+        self.skipped += other.skipped;
+        self.errors += other.errors;
+    }
+
+    /// Aggregated status: crashes win over failures over passes over skips.
+    pub fn status(&self) -> TestStatus {
+        if self.total() == 0 {
+            TestStatus::NoTests
+        } else if self.crashed > 0 {
+            TestStatus::TestCrashed
+        } else if self.failed > 0 {
+            TestStatus::Failure
+        } else if self.passed > 0 {
+            TestStatus::Success
+        } else {
+            TestStatus::Skipped
+        }
+    }
+
+    /// Counts one leaf with `status` (NO_TESTS counts nothing; anything
+    /// unrecognised counts as a crash, as in kunit.py).
+    pub fn add_status(&mut self, status: TestStatus) {
+        match status {
+            TestStatus::Success => self.passed += 1,
+            TestStatus::Failure => self.failed += 1,
+            TestStatus::Skipped => self.skipped += 1,
+            TestStatus::NoTests => {}
+            TestStatus::TestCrashed | TestStatus::FailureToParseTests => self.crashed += 1,
+        }
+    }
+}
+
+/// `Ran N tests: passed: a, failed: b, ...` (only non-zero categories).
+impl fmt::Display for TestCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Ran {} tests: ", self.total())?;
+        let parts = [
+            ("passed", self.passed),
+            ("failed", self.failed),
+            ("crashed", self.crashed),
+            ("skipped", self.skipped),
+            ("errors", self.errors),
+        ];
+        let mut first = true;
+        for (label, n) in parts {
+            if n > 0 {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{label}: {n}")?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_lists_only_nonzero() {
+        let c = TestCounts { passed: 8, crashed: 2, errors: 3, ..Default::default() };
+        assert_eq!(c.to_string(), "Ran 10 tests: passed: 8, crashed: 2, errors: 3");
+        assert_eq!(TestCounts { errors: 1, ..Default::default() }.to_string(), "Ran 0 tests: errors: 1");
+    }
+
+    #[test]
+    fn status_priority() {
+        let mut c = TestCounts::default();
+        assert_eq!(c.status(), TestStatus::NoTests);
+        c.add_status(TestStatus::Skipped);
+        assert_eq!(c.status(), TestStatus::Skipped);
+        c.add_status(TestStatus::Success);
+        assert_eq!(c.status(), TestStatus::Success);
+        c.add_status(TestStatus::Failure);
+        assert_eq!(c.status(), TestStatus::Failure);
+        c.add_status(TestStatus::TestCrashed);
+        assert_eq!(c.status(), TestStatus::TestCrashed);
+    }
+}

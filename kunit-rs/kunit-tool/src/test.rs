@@ -1,0 +1,126 @@
+//! The result tree: one `Test` per KTAP test, as kunit_parser.py's `Test`.
+
+use crate::status::{TestCounts, TestStatus};
+
+/// Bytes of log kept per test; the rest is counted and summarised in one line,
+/// so a test that prints gigabytes cannot exhaust memory.
+pub const MAX_LOG_BYTES: usize = 1 << 20;
+
+/// The diagnostic lines attached to a test, stored joined by `\n`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Log {
+    text: String,
+    lines: usize,
+    dropped_lines: u64,
+    dropped_bytes: u64,
+}
+
+impl Log {
+    pub fn push(&mut self, line: &str) {
+        if self.text.len() + line.len() > MAX_LOG_BYTES {
+            self.dropped_lines += 1;
+            self.dropped_bytes += line.len() as u64 + 1;
+            return;
+        }
+        if self.lines > 0 {
+            self.text.push('\n');
+        }
+        self.text.push_str(line);
+        self.lines += 1;
+    }
+
+    pub fn append(&mut self, other: Log) {
+        if self.lines == 0 && self.dropped_lines == 0 {
+            *self = other;
+            return;
+        }
+        for l in other.iter() {
+            self.push(l);
+        }
+        self.dropped_lines += other.dropped_lines;
+        self.dropped_bytes += other.dropped_bytes;
+    }
+
+    /// Adds the note about dropped lines (once, when the test is complete).
+    pub fn seal(&mut self) {
+        if self.dropped_lines > 0 {
+            let note = format!(
+                "[kunit: {} more log lines ({} bytes) not kept]",
+                self.dropped_lines, self.dropped_bytes
+            );
+            if self.lines > 0 {
+                self.text.push('\n');
+            }
+            self.text.push_str(&note);
+            self.lines += 1;
+            self.dropped_lines = 0;
+            self.dropped_bytes = 0;
+        }
+        self.text.shrink_to_fit();
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines == 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.lines
+    }
+
+    /// `'\n'.join(log)`.
+    pub fn joined(&self) -> &str {
+        &self.text
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &str> + Clone {
+        self.text.split('\n').take(self.lines)
+    }
+}
+
+/// One test: a leaf case, a suite, or the top-level `main`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Test {
+    pub name: String,
+    pub status: TestStatus,
+    /// Plan count: `Some(0)` when never parsed (kunit.py's default), `None`
+    /// when the test had no plan line.
+    pub expected_count: Option<u64>,
+    /// Children; empty when the parser ran without keeping the tree.
+    pub subtests: Vec<Test>,
+    /// Number of children seen (equals `subtests.len()` when kept).
+    pub n_subtests: usize,
+    pub log: Log,
+    pub counts: TestCounts,
+    pub skip_reason: String,
+}
+
+impl Default for Test {
+    fn default() -> Self {
+        Test {
+            name: String::new(),
+            status: TestStatus::TestCrashed,
+            expected_count: Some(0),
+            subtests: Vec::new(),
+            n_subtests: 0,
+            log: Log::default(),
+            counts: TestCounts::default(),
+            skip_reason: String::new(),
+        }
+    }
+}
+
+impl Test {
+    pub fn ok_status(&self) -> bool {
+        self.status.is_ok()
+    }
+
+    /// Has children (`test.subtests != []`).
+    pub fn is_parent(&self) -> bool {
+        self.n_subtests > 0
+    }
+
+    pub fn push_subtest(&mut self, t: Test) {
+        self.n_subtests += 1;
+        self.subtests.push(t);
+    }
+}

@@ -1,0 +1,1041 @@
+//! The public macros: every family as `kunit_expect_*` / `kunit_assert_*`, each with a `_msg`
+//! form taking format arguments. They are thin wrappers over the hidden `__kunit_*` macros,
+//! spelled out (not generated) so that they can be re-exported from the prelude.
+
+/// The location of the macro call, as a `'static` (`KUNIT_CURRENT_LOC`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_loc {
+    () => {{
+        static LOC: $crate::Loc = $crate::Loc {
+            file: ::core::file!(),
+            line: ::core::line!(),
+        };
+        &LOC
+    }};
+}
+
+/// Integer/Debug binary comparison (`KUNIT_BINARY_INT_ASSERTION`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_binary {
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        match (&$left, &$right) {
+            (left, right) => {
+                if !(*left $op *right) {
+                    #[allow(unused_imports)]
+                    use $crate::__private::{ViaDebug as _, ViaLongLong as _};
+                    $crate::__private::binary(
+                        test,
+                        $crate::__private::AssertType::$kind,
+                        loc,
+                        $crate::__private::BinaryText {
+                            operation: ::core::stringify!($op),
+                            left: ::core::stringify!($left),
+                            right: ::core::stringify!($right),
+                        },
+                        (&$crate::__private::OperandRef(left)).kunit_operand(),
+                        (&$crate::__private::OperandRef(right)).kunit_operand(),
+                        $msg,
+                    );
+                }
+            }
+        }
+    }};
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_true {
+    ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        if !($cond) {
+            $crate::__private::unary(
+                test,
+                $crate::__private::AssertType::$kind,
+                loc,
+                ::core::stringify!($cond),
+                true,
+                $msg,
+            );
+        }
+    }};
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_false {
+    ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        if $cond {
+            $crate::__private::unary(
+                test,
+                $crate::__private::AssertType::$kind,
+                loc,
+                ::core::stringify!($cond),
+                false,
+                $msg,
+            );
+        }
+    }};
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_ptr {
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::ptr(
+            test,
+            $crate::__private::AssertType::$kind,
+            loc,
+            $crate::__private::BinaryText {
+                operation: ::core::stringify!($op),
+                left: ::core::stringify!($left),
+                right: $right_text,
+            },
+            &$left,
+            &$right,
+            $msg,
+        );
+    }};
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_ptr_eq {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_ptr!($kind, $test, $left, ==, $right, ::core::stringify!($right), $msg)
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_ptr_ne {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_ptr!($kind, $test, $left, !=, $right, ::core::stringify!($right), $msg)
+    };
+}
+/// NULL is printed as the kernel's expansion of `NULL`: `((void *)0)`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_null {
+    ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
+        $crate::__kunit_ptr!($kind, $test, $ptr, ==, $crate::__private::NULL, "((void *)0)", $msg)
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_not_null {
+    ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
+        $crate::__kunit_ptr!($kind, $test, $ptr, !=, $crate::__private::NULL, "((void *)0)", $msg)
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_not_err_or_null {
+    ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::not_err_or_null(
+            test,
+            $crate::__private::AssertType::$kind,
+            loc,
+            ::core::stringify!($ptr),
+            &$ptr,
+            $msg,
+        );
+    }};
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_str {
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::str(
+            test,
+            $crate::__private::AssertType::$kind,
+            loc,
+            $crate::__private::BinaryText {
+                operation: ::core::stringify!($op),
+                left: ::core::stringify!($left),
+                right: ::core::stringify!($right),
+            },
+            &$left,
+            &$right,
+            $msg,
+        );
+    }};
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_streq {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_str!($kind, $test, $left, ==, $right, $msg)
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_strneq {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_str!($kind, $test, $left, !=, $right, $msg)
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_mem {
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::mem(
+            test,
+            $crate::__private::AssertType::$kind,
+            loc,
+            $crate::__private::BinaryText {
+                operation: ::core::stringify!($op),
+                left: ::core::stringify!($left),
+                right: ::core::stringify!($right),
+            },
+            &$left,
+            &$right,
+            $size,
+            $msg,
+        );
+    }};
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_memeq {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $size:expr, $msg:expr) => {
+        $crate::__kunit_mem!($kind, $test, $left, ==, $right, $size, $msg)
+    };
+}
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_memneq {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $size:expr, $msg:expr) => {
+        $crate::__kunit_mem!($kind, $test, $left, !=, $right, $size, $msg)
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_eq {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_binary!($kind, $test, $left, ==, $right, $msg)
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_ne {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_binary!($kind, $test, $left, !=, $right, $msg)
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_lt {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_binary!($kind, $test, $left, <, $right, $msg)
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_le {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_binary!($kind, $test, $left, <=, $right, $msg)
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_gt {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_binary!($kind, $test, $left, >, $right, $msg)
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_ge {
+    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
+        $crate::__kunit_binary!($kind, $test, $left, >=, $right, $msg)
+    };
+}
+
+/// `KUNIT_EXPECT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_eq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_eq!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_EQ_MSG`: like `kunit_expect_eq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_eq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_eq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_eq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_eq!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_EQ_MSG`: like `kunit_assert_eq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_eq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_eq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_NE`: passes when `left != right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_ne {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ne!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_NE_MSG`: like `kunit_expect_ne!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_ne_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ne!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_NE`: passes when `left != right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_ne {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ne!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_NE_MSG`: like `kunit_assert_ne!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_ne_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ne!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_LT`: passes when `left < right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_lt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_lt!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_LT_MSG`: like `kunit_expect_lt!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_lt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_lt!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_LT`: passes when `left < right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_lt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_lt!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_LT_MSG`: like `kunit_assert_lt!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_lt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_lt!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_LE`: passes when `left <= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_le {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_le!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_LE_MSG`: like `kunit_expect_le!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_le_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_le!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_LE`: passes when `left <= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_le {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_le!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_LE_MSG`: like `kunit_assert_le!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_le_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_le!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_GT`: passes when `left > right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_gt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_gt!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_GT_MSG`: like `kunit_expect_gt!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_gt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_gt!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_GT`: passes when `left > right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_gt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_gt!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_GT_MSG`: like `kunit_assert_gt!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_gt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_gt!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_GE`: passes when `left >= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_ge {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ge!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_GE_MSG`: like `kunit_expect_ge!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_ge_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ge!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_GE`: passes when `left >= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_ge {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ge!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_GE_MSG`: like `kunit_assert_ge!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_ge_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ge!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_TRUE`: passes when `condition` is true. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_true {
+    ($test:expr, $condition:expr $(,)?) => {
+        $crate::__kunit_true!(Expectation, $test, $condition, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_EXPECT_TRUE_MSG`: like `kunit_expect_true!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_true_msg {
+    ($test:expr, $condition:expr, $($fmt:tt)+) => {
+        $crate::__kunit_true!(Expectation, $test, $condition, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_TRUE`: passes when `condition` is true. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_true {
+    ($test:expr, $condition:expr $(,)?) => {
+        $crate::__kunit_true!(Assertion, $test, $condition, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_ASSERT_TRUE_MSG`: like `kunit_assert_true!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_true_msg {
+    ($test:expr, $condition:expr, $($fmt:tt)+) => {
+        $crate::__kunit_true!(Assertion, $test, $condition, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_FALSE`: passes when `condition` is false. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_false {
+    ($test:expr, $condition:expr $(,)?) => {
+        $crate::__kunit_false!(Expectation, $test, $condition, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_EXPECT_FALSE_MSG`: like `kunit_expect_false!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_false_msg {
+    ($test:expr, $condition:expr, $($fmt:tt)+) => {
+        $crate::__kunit_false!(Expectation, $test, $condition, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_FALSE`: passes when `condition` is false. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_false {
+    ($test:expr, $condition:expr $(,)?) => {
+        $crate::__kunit_false!(Assertion, $test, $condition, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_ASSERT_FALSE_MSG`: like `kunit_assert_false!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_false_msg {
+    ($test:expr, $condition:expr, $($fmt:tt)+) => {
+        $crate::__kunit_false!(Assertion, $test, $condition, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_PTR_EQ`: passes when both point to the same address. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_ptr_eq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ptr_eq!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_PTR_EQ_MSG`: like `kunit_expect_ptr_eq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_ptr_eq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ptr_eq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_PTR_EQ`: passes when both point to the same address. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_ptr_eq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ptr_eq!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_PTR_EQ_MSG`: like `kunit_assert_ptr_eq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_ptr_eq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ptr_eq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_PTR_NE`: passes when the addresses differ. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_ptr_ne {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ptr_ne!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_PTR_NE_MSG`: like `kunit_expect_ptr_ne!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_ptr_ne_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ptr_ne!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_PTR_NE`: passes when the addresses differ. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_ptr_ne {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_ptr_ne!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_PTR_NE_MSG`: like `kunit_assert_ptr_ne!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_ptr_ne_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_ptr_ne!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_NULL`: passes when `ptr` is NULL (`None`, a null raw pointer). On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_null {
+    ($test:expr, $ptr:expr $(,)?) => {
+        $crate::__kunit_null!(Expectation, $test, $ptr, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_EXPECT_NULL_MSG`: like `kunit_expect_null!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_null_msg {
+    ($test:expr, $ptr:expr, $($fmt:tt)+) => {
+        $crate::__kunit_null!(Expectation, $test, $ptr, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_NULL`: passes when `ptr` is NULL (`None`, a null raw pointer). On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_null {
+    ($test:expr, $ptr:expr $(,)?) => {
+        $crate::__kunit_null!(Assertion, $test, $ptr, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_ASSERT_NULL_MSG`: like `kunit_assert_null!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_null_msg {
+    ($test:expr, $ptr:expr, $($fmt:tt)+) => {
+        $crate::__kunit_null!(Assertion, $test, $ptr, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_NOT_NULL`: passes when `ptr` is not NULL. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_not_null {
+    ($test:expr, $ptr:expr $(,)?) => {
+        $crate::__kunit_not_null!(Expectation, $test, $ptr, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_EXPECT_NOT_NULL_MSG`: like `kunit_expect_not_null!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_not_null_msg {
+    ($test:expr, $ptr:expr, $($fmt:tt)+) => {
+        $crate::__kunit_not_null!(Expectation, $test, $ptr, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_NOT_NULL`: passes when `ptr` is not NULL. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_not_null {
+    ($test:expr, $ptr:expr $(,)?) => {
+        $crate::__kunit_not_null!(Assertion, $test, $ptr, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_ASSERT_NOT_NULL_MSG`: like `kunit_assert_not_null!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_not_null_msg {
+    ($test:expr, $ptr:expr, $($fmt:tt)+) => {
+        $crate::__kunit_not_null!(Assertion, $test, $ptr, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_NOT_ERR_OR_NULL`: passes when `ptr` is neither NULL nor an `ERR_PTR` (`Err`). On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_not_err_or_null {
+    ($test:expr, $ptr:expr $(,)?) => {
+        $crate::__kunit_not_err_or_null!(Expectation, $test, $ptr, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG`: like `kunit_expect_not_err_or_null!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_not_err_or_null_msg {
+    ($test:expr, $ptr:expr, $($fmt:tt)+) => {
+        $crate::__kunit_not_err_or_null!(Expectation, $test, $ptr, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_NOT_ERR_OR_NULL`: passes when `ptr` is neither NULL nor an `ERR_PTR` (`Err`). On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_not_err_or_null {
+    ($test:expr, $ptr:expr $(,)?) => {
+        $crate::__kunit_not_err_or_null!(Assertion, $test, $ptr, ::core::option::Option::None)
+    };
+}
+
+/// `KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG`: like `kunit_assert_not_err_or_null!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_not_err_or_null_msg {
+    ($test:expr, $ptr:expr, $($fmt:tt)+) => {
+        $crate::__kunit_not_err_or_null!(Assertion, $test, $ptr, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_STREQ`: passes when both are valid strings and equal; NULL or `ERR_PTR` on either side fails. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_streq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_streq!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_STREQ_MSG`: like `kunit_expect_streq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_streq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_streq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_STREQ`: passes when both are valid strings and equal; NULL or `ERR_PTR` on either side fails. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_streq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_streq!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_STREQ_MSG`: like `kunit_assert_streq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_streq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_streq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_STRNEQ`: passes when both are valid strings and differ; NULL or `ERR_PTR` on either side fails. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_strneq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_strneq!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_STRNEQ_MSG`: like `kunit_expect_strneq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_strneq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_strneq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_STRNEQ`: passes when both are valid strings and differ; NULL or `ERR_PTR` on either side fails. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_strneq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {
+        $crate::__kunit_strneq!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_STRNEQ_MSG`: like `kunit_assert_strneq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_strneq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
+        $crate::__kunit_strneq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_MEMEQ`: passes when the first `size` bytes are equal. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_memeq {
+    ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
+        $crate::__kunit_memeq!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_MEMEQ_MSG`: like `kunit_expect_memeq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_memeq_msg {
+    ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
+        $crate::__kunit_memeq!(Expectation, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_MEMEQ`: passes when the first `size` bytes are equal. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_memeq {
+    ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
+        $crate::__kunit_memeq!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_MEMEQ_MSG`: like `kunit_assert_memeq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_memeq_msg {
+    ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
+        $crate::__kunit_memeq!(Assertion, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_EXPECT_MEMNEQ`: passes when the first `size` bytes differ. On failure records a failure and continues.
+#[macro_export]
+macro_rules! kunit_expect_memneq {
+    ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
+        $crate::__kunit_memneq!(
+            Expectation,
+            $test,
+            $left,
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_EXPECT_MEMNEQ_MSG`: like `kunit_expect_memneq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_expect_memneq_msg {
+    ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
+        $crate::__kunit_memneq!(Expectation, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_ASSERT_MEMNEQ`: passes when the first `size` bytes differ. On failure records a failure and aborts the case.
+#[macro_export]
+macro_rules! kunit_assert_memneq {
+    ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
+        $crate::__kunit_memneq!(
+            Assertion,
+            $test,
+            $left,
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
+    };
+}
+
+/// `KUNIT_ASSERT_MEMNEQ_MSG`: like `kunit_assert_memneq!` with a message (format arguments).
+#[macro_export]
+macro_rules! kunit_assert_memneq_msg {
+    ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
+        $crate::__kunit_memneq!(Assertion, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+    };
+}
+
+/// `KUNIT_FAIL(test, fmt, ...)`: fails the case and continues.
+#[macro_export]
+macro_rules! kunit_fail {
+    ($test:expr, $($fmt:tt)+) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::fail(test, $crate::__private::AssertType::Expectation, loc,
+            ::core::option::Option::Some(::core::format_args!($($fmt)+)));
+    }};
+}
+
+/// `KUNIT_FAIL_AND_ABORT(test, fmt, ...)`: fails the case and aborts it.
+#[macro_export]
+macro_rules! kunit_fail_and_abort {
+    ($test:expr, $($fmt:tt)+) => {{
+        let loc = $crate::__kunit_loc!();
+        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::fail(test, $crate::__private::AssertType::Assertion, loc,
+            ::core::option::Option::Some(::core::format_args!($($fmt)+)));
+        ::core::unreachable!()
+    }};
+}
+
+/// `KUNIT_SUCCEED(test)`: records the location only.
+#[macro_export]
+macro_rules! kunit_succeed {
+    ($test:expr $(,)?) => {{
+        $crate::__private::save_loc(&$test, $crate::__kunit_loc!());
+    }};
+}
+
+/// `kunit_info(test, fmt, ...)`: `    # <case>: <message>`.
+#[macro_export]
+macro_rules! kunit_info {
+    ($test:expr, $($fmt:tt)+) => {
+        $crate::__private::log(&$test, ::core::format_args!($($fmt)+))
+    };
+}
+
+/// `kunit_warn(test, fmt, ...)`.
+#[macro_export]
+macro_rules! kunit_warn {
+    ($test:expr, $($fmt:tt)+) => {
+        $crate::__private::log(&$test, ::core::format_args!($($fmt)+))
+    };
+}
+
+/// `kunit_err(test, fmt, ...)`.
+#[macro_export]
+macro_rules! kunit_err {
+    ($test:expr, $($fmt:tt)+) => {
+        $crate::__private::log(&$test, ::core::format_args!($($fmt)+))
+    };
+}
+
+/// `kunit_skip(test, fmt, ...)`: marks the case skipped and aborts it.
+#[macro_export]
+macro_rules! kunit_skip {
+    ($test:expr, $($fmt:tt)+) => {
+        $crate::__private::skip($crate::__private::shared(&$test), ::core::format_args!($($fmt)+))
+    };
+}
+
+/// `kunit_mark_skipped(test, fmt, ...)`: marks the case skipped; it keeps running.
+#[macro_export]
+macro_rules! kunit_mark_skipped {
+    ($test:expr, $($fmt:tt)+) => {
+        $crate::__private::mark_skipped(&$test, ::core::format_args!($($fmt)+))
+    };
+}
+
+/// `kunit_fail_current_test(fmt, ...)`: from code without a test handle; a no-op outside tests.
+/// Prints `    # <case>: <file>:<line>: <message>`.
+#[macro_export]
+macro_rules! kunit_fail_current_test {
+    ($($fmt:tt)+) => {
+        $crate::__private::fail_current_test(::core::file!(), ::core::line!(), ::core::format_args!($($fmt)+))
+    };
+}

@@ -1,0 +1,207 @@
+//! The KUnit assertion family: `kunit_expect_*!` records a failure and continues,
+//! `kunit_assert_*!` records it and aborts the case (its cleanup still runs).
+//!
+//! Each macro evaluates its operands once, compares them in their own types, stores its
+//! location as the test's "last seen" line, and on failure prints KUnit's exact text (see
+//! [`format`]) as one log entry.
+
+pub mod format;
+mod macros;
+pub mod operand;
+
+use crate::errptr::{KMem, KPointer, KStr, PtrValue, StrValue};
+use crate::test::{Loc, TestRef, TestShared};
+use crate::Kunit;
+use format::{AssertType, BinaryText, NotErrOrNull, Operand};
+use std::fmt;
+
+/// Anything assertions can report to: the case's `&mut Kunit`, or a [`TestRef`] on another
+/// thread.
+pub trait TestHandle {
+    #[doc(hidden)]
+    fn __shared(&self) -> &TestShared;
+}
+impl TestHandle for Kunit {
+    fn __shared(&self) -> &TestShared {
+        &self.shared
+    }
+}
+impl TestHandle for TestRef {
+    fn __shared(&self) -> &TestShared {
+        &self.0
+    }
+}
+impl<T: TestHandle + ?Sized> TestHandle for &T {
+    fn __shared(&self) -> &TestShared {
+        (**self).__shared()
+    }
+}
+impl<T: TestHandle + ?Sized> TestHandle for &mut T {
+    fn __shared(&self) -> &TestShared {
+        (**self).__shared()
+    }
+}
+
+#[doc(hidden)]
+#[inline]
+pub fn __save_loc<'a, H: TestHandle + ?Sized>(test: &'a H, loc: &'static Loc) -> &'a TestShared {
+    let shared = test.__shared();
+    shared.save_loc(loc);
+    shared
+}
+
+/// `__kunit_do_failed_assertion()` + `__kunit_abort()`.
+fn failed(test: &TestShared, kind: AssertType, loc: &Loc, body: impl FnOnce(&mut String)) {
+    let mut text = String::new();
+    format::prologue(&mut text, kind, loc.file, loc.line);
+    body(&mut text);
+    test.set_failure();
+    test.log_prefixed(format_args!("{text}"));
+    if kind == AssertType::Assertion {
+        crate::try_catch::abort();
+    }
+}
+
+#[doc(hidden)]
+pub fn __fail(test: &TestShared, kind: AssertType, loc: &Loc, msg: Option<fmt::Arguments<'_>>) {
+    failed(test, kind, loc, |out| format::fail(out, msg));
+}
+
+#[doc(hidden)]
+pub fn __unary(
+    test: &TestShared,
+    kind: AssertType,
+    loc: &Loc,
+    condition: &str,
+    expected_true: bool,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    failed(test, kind, loc, |out| {
+        format::unary(out, condition, expected_true, msg)
+    });
+}
+
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
+pub fn __binary(
+    test: &TestShared,
+    kind: AssertType,
+    loc: &Loc,
+    text: BinaryText<'_>,
+    left: Operand,
+    right: Operand,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    failed(test, kind, loc, |out| {
+        format::binary(out, &text, &left, &right, msg)
+    });
+}
+
+/// `PTR_EQ`/`PTR_NE`/`NULL`/`NOT_NULL`: compares addresses; returns whether it passed.
+#[doc(hidden)]
+pub fn __ptr<L: KPointer + ?Sized, R: KPointer + ?Sized>(
+    test: &TestShared,
+    kind: AssertType,
+    loc: &Loc,
+    text: BinaryText<'_>,
+    left: &L,
+    right: &R,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    let (l, r) = (left.kunit_ptr().addr(), right.kunit_ptr().addr());
+    let pass = if text.operation == "==" {
+        l == r
+    } else {
+        l != r
+    };
+    if !pass {
+        failed(test, kind, loc, |out| {
+            format::binary_ptr(out, &text, l, r, msg)
+        });
+    }
+}
+
+#[doc(hidden)]
+pub fn __not_err_or_null<P: KPointer + ?Sized>(
+    test: &TestShared,
+    kind: AssertType,
+    loc: &Loc,
+    text: &str,
+    ptr: &P,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    let got = match ptr.kunit_ptr() {
+        PtrValue::Addr(_) => return,
+        PtrValue::Null => NotErrOrNull::Null,
+        PtrValue::Err(e) => NotErrOrNull::Err(e),
+    };
+    failed(test, kind, loc, |out| {
+        format::ptr_not_err(out, text, got, msg)
+    });
+}
+
+/// `KUNIT_BINARY_STR_ASSERTION`: a NULL or `ERR_PTR` on either side fails both `STREQ` and
+/// `STRNEQ` (`!IS_ERR_OR_NULL(left) && !IS_ERR_OR_NULL(right) && strcmp(...) op 0`), and is
+/// never dereferenced.
+#[doc(hidden)]
+pub fn __str<L: KStr + ?Sized, R: KStr + ?Sized>(
+    test: &TestShared,
+    kind: AssertType,
+    loc: &Loc,
+    text: BinaryText<'_>,
+    left: &L,
+    right: &R,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    let (l, r) = (left.kunit_str(), right.kunit_str());
+    let pass = match (l, r) {
+        (StrValue::Str(a), StrValue::Str(b)) => (a == b) == (text.operation == "=="),
+        _ => false,
+    };
+    if !pass {
+        failed(test, kind, loc, |out| {
+            format::binary_str(out, &text, l.printed(), r.printed(), msg)
+        });
+    }
+}
+
+/// `KUNIT_MEM_ASSERTION`: `left && right && memcmp(left, right, size) op 0`. A slice shorter
+/// than `size` compares unequal (C would read past it).
+#[doc(hidden)]
+#[allow(clippy::too_many_arguments)]
+pub fn __mem<L: KMem + ?Sized, R: KMem + ?Sized>(
+    test: &TestShared,
+    kind: AssertType,
+    loc: &Loc,
+    text: BinaryText<'_>,
+    left: &L,
+    right: &R,
+    size: usize,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    let cut = |b: &[u8]| -> (Vec<u8>, bool) { (b[..b.len().min(size)].to_vec(), b.len() >= size) };
+    let (l, r) = (left.kunit_mem().map(cut), right.kunit_mem().map(cut));
+    let pass = match (&l, &r) {
+        (Some((a, full_a)), Some((b, full_b))) => {
+            *full_a && *full_b && ((a == b) == (text.operation == "=="))
+        }
+        _ => false,
+    };
+    if !pass {
+        failed(test, kind, loc, |out| {
+            format::mem(
+                out,
+                &text,
+                l.as_ref().map(|v| v.0.as_slice()),
+                r.as_ref().map(|v| v.0.as_slice()),
+                msg,
+            )
+        });
+    }
+}
+
+#[doc(hidden)]
+pub fn __skip(test: &TestShared, reason: fmt::Arguments<'_>) -> ! {
+    test.mark_skipped(reason);
+    crate::try_catch::abort()
+}

@@ -1,0 +1,316 @@
+//! The `cargo test` harness: `kunit::main!()` in a `harness = false` test target.
+//!
+//! It understands libtest's flags (so `cargo test -- FILTER`, `--list` and `cargo nextest`
+//! work) and KUnit's executor parameters as flags, prints KTAP, and ends with libtest's
+//! closing line; the exit code is 101 when anything failed and 2 for bad arguments.
+
+use crate::executor::{run_plan, Config, Ignored, Plan};
+use crate::ktap::Format;
+use crate::output::Sink;
+use crate::registry::{registered_suites, Registration, Speed};
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Found in every binary built with `kunit::main!()`, so the `kunit` runner can tell harness
+/// binaries from others without running them.
+#[used]
+pub static HARNESS_MARKER: [u8; 19] = *b"KUNIT-RS-HARNESS-V1";
+
+/// What the command line asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Args {
+    pub config: Config,
+    /// libtest `--list` (with `--format terse`: only `name: test` lines).
+    pub list: bool,
+    pub terse: bool,
+    /// KUnit `kunit.action=list` / `list_attr`.
+    pub list_tests: bool,
+    pub list_tests_attr: bool,
+    pub list_suites: bool,
+    /// libtest `--bench`: there are no benchmarks, so nothing runs.
+    pub bench: bool,
+    pub help: bool,
+    explicit_ignored: Option<Ignored>,
+}
+
+const USAGE: &str = "\
+Usage: <test-binary> [OPTIONS] [FILTERS...]
+
+kunit-rs harness: runs the KUnit suites linked into this binary and prints KTAP.
+
+libtest options:
+  FILTERS                  run cases whose 'suite.case' name contains a filter
+  --exact                  filters (and --skip) must match the whole name
+  --skip FILTER            skip cases matching FILTER (repeatable)
+  --list                   list cases ('suite.case: test'); with --format terse only those lines
+  --ignored                run (or list) only slow cases
+  --include-ignored        run slow cases too (by default they are reported skipped)
+  --nocapture, --no-capture, --show-output, --quiet, -q, --color WHEN, -Z OPT
+                           accepted; output is never captured
+  --test-threads N         same as --jobs N
+  --bench                  run benchmarks (there are none)
+KUnit options:
+  --filter_glob GLOB       suite_glob[.test_glob]
+  --filter FILTERS         attribute filters, e.g. 'speed>slow, module=foo'
+  --filter_action skip     report filtered-out cases as skipped
+  --list_tests             list 'suite' and 'suite.case' lines as the kernel does
+  --list_tests_attr        the same with attribute lines
+  --list_suites            list suite names
+  --timeout SECONDS        base per-case timeout (default 300; x3 slow, x12 very_slow)
+  --jobs N                 run N suites at a time (output order unchanged)
+  --shuffle, --seed N      shuffle suites and cases (the seed is printed to stderr)
+  --stats 0|1|2            kunit.stats_enabled (default 1)
+  --format ktap|tap|tap14  output format (default ktap; pretty/terse are KTAP too)
+";
+
+fn value(
+    flag: &str,
+    inline: Option<String>,
+    rest: &mut impl Iterator<Item = String>,
+) -> Result<String, String> {
+    inline
+        .or_else(|| rest.next())
+        .ok_or_else(|| format!("option '{flag}' requires a value"))
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("option '{flag}': invalid number '{v}'"))
+}
+
+impl Args {
+    /// Parses the arguments after the program name.
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
+        let mut a = Args::default();
+        let mut it = args.into_iter();
+        while let Some(arg) = it.next() {
+            if !arg.starts_with('-') || arg == "-" {
+                a.config.names.include.push(arg);
+                continue;
+            }
+            let (flag, inline) = match arg.split_once('=') {
+                Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
+                _ => (arg.clone(), None),
+            };
+            match flag.as_str() {
+                "--exact" => a.config.names.exact = true,
+                "--skip" => a.config.names.skip.push(value(&flag, inline, &mut it)?),
+                "--list" => a.list = true,
+                "--ignored" => a.explicit_ignored = Some(Ignored::Only),
+                "--include-ignored" => a.explicit_ignored = Some(Ignored::Include),
+                "--nocapture"
+                | "--no-capture"
+                | "--show-output"
+                | "--quiet"
+                | "-q"
+                | "--test"
+                | "--report-time"
+                | "--ensure-time"
+                | "--exclude-should-panic"
+                | "--force-run-in-process" => {}
+                "--color" | "--logfile" | "-Z" => {
+                    value(&flag, inline, &mut it)?;
+                }
+                "--test-threads" | "--jobs" => {
+                    let v = value(&flag, inline, &mut it)?;
+                    a.config.jobs = number::<usize>(&flag, &v)?.max(1);
+                }
+                "--bench" => a.bench = true,
+                "--format" => {
+                    let v = value(&flag, inline, &mut it)?;
+                    match v.as_str() {
+                        "terse" => a.terse = true,
+                        "pretty" => {}
+                        other => a.config.format = Format::parse(other).ok_or_else(|| format!("unknown format '{other}' (expected ktap, tap, tap14, pretty or terse)"))?,
+                    }
+                }
+                "--filter_glob" => a.config.filter_glob = Some(value(&flag, inline, &mut it)?),
+                "--filter" => a.config.filter = Some(value(&flag, inline, &mut it)?),
+                "--filter_action" => {
+                    let v = value(&flag, inline, &mut it)?;
+                    if v != "skip" {
+                        return Err(format!(
+                            "unknown filter action '{v}' (only 'skip' is supported)"
+                        ));
+                    }
+                    a.config.filter_action_skip = true;
+                }
+                "--list_tests" => a.list_tests = true,
+                "--list_tests_attr" => a.list_tests_attr = true,
+                "--list_suites" => a.list_suites = true,
+                "--timeout" => {
+                    let v = value(&flag, inline, &mut it)?;
+                    let secs: f64 = number(&flag, &v)?;
+                    if !(secs > 0.0 && secs.is_finite()) {
+                        return Err(format!(
+                            "option '--timeout': must be a positive number of seconds, not '{v}'"
+                        ));
+                    }
+                    a.config.timeout = Duration::from_secs_f64(secs);
+                }
+                "--shuffle" => {
+                    a.config.shuffle_seed.get_or_insert_with(random_seed);
+                }
+                "--seed" | "--shuffle-seed" => {
+                    let v = value(&flag, inline, &mut it)?;
+                    a.config.shuffle_seed = Some(number(&flag, &v)?);
+                }
+                "--stats" => {
+                    let v = value(&flag, inline, &mut it)?;
+                    a.config.stats_enabled = match v.as_str() {
+                        "0" => 0,
+                        "1" => 1,
+                        "2" => 2,
+                        _ => {
+                            return Err(format!("option '--stats': expected 0, 1 or 2, not '{v}'"))
+                        }
+                    };
+                }
+                "-h" | "--help" => a.help = true,
+                _ => return Err(format!("unrecognized option '{arg}'")),
+            }
+        }
+        // An explicit attribute filter decides about speed itself.
+        a.config.ignored = a.explicit_ignored.unwrap_or(if a.config.filter.is_some() {
+            Ignored::Include
+        } else {
+            Ignored::Skip
+        });
+        Ok(a)
+    }
+}
+
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(std::process::id() as u64);
+    h.finish()
+}
+
+/// The attribute lines `kunit_print_attr()` prints at indent 0 for `list_attr`.
+fn attr_lines(out: &mut String, reg: &Registration, case: Option<&crate::Case>) {
+    match case {
+        None => {
+            if reg.suite.attr.speed != Speed::Unset {
+                out.push_str(&format!("# speed: {}\n", reg.suite.attr.speed.as_str()));
+            }
+            if !reg.module.is_empty() {
+                out.push_str(&format!("# module: {}\n", reg.module));
+            }
+        }
+        Some(c) if c.attr.speed != Speed::Unset => {
+            out.push_str(&format!("# {}.speed: {}\n", c.name, c.attr.speed.as_str()))
+        }
+        Some(_) => {}
+    }
+}
+
+/// What a listing flag prints, or `None` when the arguments ask for a run.
+pub fn listing(args: &Args, plan: &Plan) -> Option<String> {
+    let mut out = String::new();
+    if args.list {
+        // With --ignored the plan holds only the slow cases already.
+        let mut n = 0;
+        for (name, _) in plan.case_names() {
+            out.push_str(&format!("{name}: test\n"));
+            n += 1;
+        }
+        if !args.terse {
+            out.push_str(&format!("\n{n} tests, 0 benchmarks\n"));
+        }
+        return Some(out);
+    }
+    if args.list_suites {
+        for s in &plan.suites {
+            out.push_str(s.reg.suite.name);
+            out.push('\n');
+        }
+        return Some(out);
+    }
+    if args.list_tests || args.list_tests_attr {
+        out.push_str("KTAP version 1\n");
+        for s in &plan.suites {
+            out.push_str(s.reg.suite.name);
+            out.push('\n');
+            if args.list_tests_attr {
+                attr_lines(&mut out, &s.reg, None);
+            }
+            for c in &s.cases {
+                out.push_str(&format!("{}.{}\n", s.reg.suite.name, c.case.name));
+                if args.list_tests_attr {
+                    attr_lines(&mut out, &s.reg, Some(c.case));
+                }
+            }
+        }
+        return Some(out);
+    }
+    None
+}
+
+/// libtest's closing line.
+pub fn closing_line(report: &crate::Report) -> String {
+    format!(
+        "test result: {}. {} passed; {} failed; {} ignored; 0 measured; {} filtered out; finished in {:.2}s",
+        if report.success() { "ok" } else { "FAILED" },
+        report.passed(),
+        report.failed(),
+        report.skipped(),
+        report.filtered_out,
+        report.duration.as_secs_f64()
+    )
+}
+
+/// Runs the harness over `regs` with `args`; returns the process exit code.
+pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
+    let mut plan = match Plan::new(regs, &args.config) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            eprintln!("kunit executor: error filtering suites: -22");
+            return 2;
+        }
+    };
+    if args.bench {
+        plan = Plan {
+            suites: Vec::new(),
+            filtered_out: plan.filtered_out,
+        };
+    }
+    if let Some(text) = listing(args, &plan) {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+        return 0;
+    }
+    if let Some(seed) = args.config.shuffle_seed {
+        eprintln!("kunit: shuffled with --seed {seed}");
+    }
+    let report = run_plan(plan, &args.config, Arc::new(Sink::stdout()));
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "\n{}\n", closing_line(&report));
+    let _ = out.flush();
+    if report.success() {
+        0
+    } else {
+        101
+    }
+}
+
+/// The harness entry point behind `kunit::main!()`.
+pub fn main() -> ! {
+    std::hint::black_box(&HARNESS_MARKER);
+    let args = match Args::parse(std::env::args().skip(1)) {
+        Ok(a) if a.help => {
+            print!("{USAGE}");
+            std::process::exit(0);
+        }
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("error: {e}\n\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
+    let code = run_with(&args, &registered_suites());
+    std::process::exit(code)
+}

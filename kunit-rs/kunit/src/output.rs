@@ -1,0 +1,82 @@
+//! Where KTAP lines go: straight to stdout (one flushed write per line, like printk, so a
+//! crash loses nothing already reported), into any `Write`, or into a buffer that is printed
+//! later (parallel suites print in order).
+
+use std::io::{self, Write};
+use std::sync::Mutex;
+
+enum Target {
+    Stdout,
+    Writer(Box<dyn Write + Send>),
+    Buffer(Vec<u8>),
+}
+
+/// A line-oriented output stream shared by a suite's cases and the threads they spawn.
+pub struct Sink {
+    target: Mutex<Target>,
+}
+
+impl Sink {
+    pub fn stdout() -> Self {
+        Self::with(Target::Stdout)
+    }
+    pub fn writer(w: Box<dyn Write + Send>) -> Self {
+        Self::with(Target::Writer(w))
+    }
+    pub fn buffer() -> Self {
+        Self::with(Target::Buffer(Vec::new()))
+    }
+    fn with(target: Target) -> Self {
+        Sink {
+            target: Mutex::new(target),
+        }
+    }
+
+    /// Writes one line (a newline is added). Output errors are ignored, as printk's are.
+    pub fn line(&self, text: &str) {
+        let mut target = self.target.lock().unwrap_or_else(|e| e.into_inner());
+        match &mut *target {
+            Target::Stdout => {
+                let mut out = io::stdout().lock();
+                let _ = out.write_all(text.as_bytes());
+                let _ = out.write_all(b"\n");
+                let _ = out.flush();
+            }
+            Target::Writer(w) => {
+                let _ = w.write_all(text.as_bytes());
+                let _ = w.write_all(b"\n");
+                let _ = w.flush();
+            }
+            Target::Buffer(b) => {
+                b.extend_from_slice(text.as_bytes());
+                b.push(b'\n');
+            }
+        }
+    }
+
+    /// Appends raw bytes (a finished buffer of another sink).
+    pub fn raw(&self, bytes: &[u8]) {
+        let mut target = self.target.lock().unwrap_or_else(|e| e.into_inner());
+        match &mut *target {
+            Target::Stdout => {
+                let mut out = io::stdout().lock();
+                let _ = out.write_all(bytes);
+                let _ = out.flush();
+            }
+            Target::Writer(w) => {
+                let _ = w.write_all(bytes);
+                let _ = w.flush();
+            }
+            Target::Buffer(b) => b.extend_from_slice(bytes),
+        }
+    }
+
+    /// Takes what a buffer sink collected.
+    pub fn take_buffer(&self) -> Vec<u8> {
+        let mut target = self.target.lock().unwrap_or_else(|e| e.into_inner());
+        match &mut *target {
+            Target::Buffer(b) => std::mem::take(b),
+            _ => Vec::new(),
+        }
+    }
+}

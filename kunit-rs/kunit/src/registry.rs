@@ -1,0 +1,301 @@
+//! Suites and cases (`struct kunit_suite`, `struct kunit_case`) and their registration.
+//!
+//! Suites are declared in any crate with [`kunit_test_suite!`](crate::kunit_test_suite) and
+//! collected with `inventory`, so nobody lists them by hand. Inventory's order is unspecified,
+//! so [`registered_suites`] sorts: **by suite name, then by source file and line**. Cases keep
+//! the order of their table, as in the kernel.
+//!
+//! A crate whose suites should run must be linked into the binary: reference it
+//! (`use my_suites as _;`) from the harness or binary, or its registrations are dropped.
+
+use crate::params::ParamGen;
+use crate::Kunit;
+use std::time::Duration;
+
+/// `enum kunit_speed`. Ordered as the kernel orders it for filters: unset < very_slow <
+/// slow < normal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Speed {
+    #[default]
+    Unset,
+    VerySlow,
+    Slow,
+    Normal,
+}
+
+impl Speed {
+    /// The attribute's text (`speed_str_list`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Speed::Unset => "unset",
+            Speed::VerySlow => "very_slow",
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+        }
+    }
+
+    /// Parses an attribute value.
+    pub fn parse(s: &str) -> Option<Speed> {
+        [Speed::Unset, Speed::VerySlow, Speed::Slow, Speed::Normal]
+            .into_iter()
+            .find(|v| v.as_str() == s)
+    }
+
+    /// The timeout multiplier (`kunit_test_timeout`): ×3 slow, ×12 very_slow.
+    pub fn timeout_multiplier(self) -> u32 {
+        match self {
+            Speed::VerySlow => 12,
+            Speed::Slow => 3,
+            Speed::Unset | Speed::Normal => 1,
+        }
+    }
+}
+
+/// `struct kunit_attributes`, plus the per-case/suite knobs kunit-rs adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attributes {
+    pub speed: Speed,
+    /// Overrides the case timeout (the base `--timeout` × speed multiplier).
+    pub timeout: Option<Duration>,
+    /// Suites only: never run this suite concurrently with others under `--jobs`.
+    pub serial: bool,
+}
+
+impl Attributes {
+    pub const DEFAULT: Attributes = Attributes {
+        speed: Speed::Unset,
+        timeout: None,
+        serial: false,
+    };
+    pub const SLOW: Attributes = Attributes {
+        speed: Speed::Slow,
+        ..Attributes::DEFAULT
+    };
+    pub const VERY_SLOW: Attributes = Attributes {
+        speed: Speed::VerySlow,
+        ..Attributes::DEFAULT
+    };
+}
+
+impl Default for Attributes {
+    fn default() -> Self {
+        Attributes::DEFAULT
+    }
+}
+
+/// `init`/`param_init`: `Err(errno)` fails the case (`failed to initialize: <errno>`).
+pub type InitFn = fn(&mut Kunit) -> Result<(), i32>;
+/// `exit`/`param_exit`.
+pub type ExitFn = fn(&mut Kunit);
+
+/// `struct kunit_case`.
+#[derive(Clone, Copy, Debug)]
+pub struct Case {
+    pub name: &'static str,
+    pub run_case: fn(&mut Kunit),
+    pub generate_params: Option<ParamGen>,
+    pub attr: Attributes,
+    /// Runs once before the whole parameter series, on the parent test.
+    pub param_init: Option<InitFn>,
+    /// Runs once after the parameter series.
+    pub param_exit: Option<ExitFn>,
+}
+
+fn no_case(_: &mut Kunit) {}
+
+impl Case {
+    pub const DEFAULT: Case = Case {
+        name: "",
+        run_case: no_case,
+        generate_params: None,
+        attr: Attributes::DEFAULT,
+        param_init: None,
+        param_exit: None,
+    };
+}
+
+/// `struct kunit_suite`. `exit` runs even when `init` failed, and `suite_exit` even when
+/// `suite_init` failed: both must cope with half-initialised state.
+#[derive(Clone, Copy, Debug)]
+pub struct Suite {
+    pub name: &'static str,
+    pub suite_init: Option<fn(&Suite) -> Result<(), i32>>,
+    pub suite_exit: Option<fn(&Suite)>,
+    pub init: Option<InitFn>,
+    pub exit: Option<ExitFn>,
+    pub test_cases: &'static [Case],
+    pub attr: Attributes,
+}
+
+impl Suite {
+    pub const DEFAULT: Suite = Suite {
+        name: "",
+        suite_init: None,
+        suite_exit: None,
+        init: None,
+        exit: None,
+        test_cases: &[],
+        attr: Attributes::DEFAULT,
+    };
+}
+
+/// One registered suite with where it came from (the `module` attribute is the crate name).
+#[derive(Clone, Copy, Debug)]
+pub struct Registration {
+    pub suite: &'static Suite,
+    pub module: &'static str,
+    pub file: &'static str,
+    pub line: u32,
+}
+
+impl Registration {
+    #[doc(hidden)]
+    pub const fn new(
+        suite: &'static Suite,
+        module_path: &'static str,
+        file: &'static str,
+        line: u32,
+    ) -> Self {
+        Registration {
+            suite,
+            module: crate_name(module_path),
+            file,
+            line,
+        }
+    }
+
+    /// A registration for a suite that is run explicitly (not through inventory).
+    pub const fn unregistered(suite: &'static Suite, module: &'static str) -> Self {
+        Registration {
+            suite,
+            module,
+            file: "",
+            line: 0,
+        }
+    }
+}
+
+/// The first segment of a `module_path!()`.
+const fn crate_name(path: &'static str) -> &'static str {
+    let bytes = path.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b':' {
+            let (head, _) = path.split_at(i);
+            return head;
+        }
+        i += 1;
+    }
+    path
+}
+
+inventory::collect!(Registration);
+
+/// Every suite linked into this binary, sorted by name, then file and line.
+pub fn registered_suites() -> Vec<Registration> {
+    let mut all: Vec<Registration> = inventory::iter::<Registration>
+        .into_iter()
+        .copied()
+        .collect();
+    all.sort_by(|a, b| (a.suite.name, a.file, a.line).cmp(&(b.suite.name, b.file, b.line)));
+    all
+}
+
+/// `kunit_test_suite(suite)`: registers a suite.
+///
+/// ```
+/// use kunit::prelude::*;
+/// fn test_add(test: &mut Kunit) {
+///     kunit_expect_eq!(test, 1 + 1, 2);
+/// }
+/// static CASES: &[Case] = &[kunit_case!(test_add)];
+/// kunit_test_suite!(Suite { name: "math", test_cases: CASES, ..Suite::DEFAULT });
+/// ```
+#[macro_export]
+macro_rules! kunit_test_suite {
+    ($suite:expr $(,)?) => {
+        const _: () = {
+            static SUITE: $crate::Suite = $suite;
+            $crate::__private::inventory::submit! {
+                $crate::Registration::new(&SUITE, ::core::module_path!(), ::core::file!(), ::core::line!())
+            }
+        };
+    };
+}
+
+/// `KUNIT_CASE(name)`, or `kunit_case!(name, attr)` for `KUNIT_CASE_ATTR`.
+#[macro_export]
+macro_rules! kunit_case {
+    ($name:path $(,)?) => {
+        $crate::Case {
+            name: $crate::__private::last_segment(::core::stringify!($name)),
+            run_case: $name,
+            ..$crate::Case::DEFAULT
+        }
+    };
+    ($name:path, $attr:expr $(,)?) => {
+        $crate::Case {
+            name: $crate::__private::last_segment(::core::stringify!($name)),
+            run_case: $name,
+            attr: $attr,
+            ..$crate::Case::DEFAULT
+        }
+    };
+}
+
+/// `KUNIT_CASE_SLOW(name)`.
+#[macro_export]
+macro_rules! kunit_case_slow {
+    ($name:path $(,)?) => {
+        $crate::kunit_case!($name, $crate::Attributes::SLOW)
+    };
+}
+
+/// `KUNIT_CASE_PARAM(name, gen)`, or with attributes (`KUNIT_CASE_PARAM_ATTR`).
+#[macro_export]
+macro_rules! kunit_case_param {
+    ($name:path, $gen:path $(,)?) => {
+        $crate::Case {
+            name: $crate::__private::last_segment(::core::stringify!($name)),
+            run_case: $name,
+            generate_params: ::core::option::Option::Some($gen),
+            ..$crate::Case::DEFAULT
+        }
+    };
+    ($name:path, $gen:path, $attr:expr $(,)?) => {
+        $crate::Case {
+            name: $crate::__private::last_segment(::core::stringify!($name)),
+            run_case: $name,
+            generate_params: ::core::option::Option::Some($gen),
+            attr: $attr,
+            ..$crate::Case::DEFAULT
+        }
+    };
+}
+
+/// `KUNIT_CASE_PARAM_WITH_INIT(name, gen, init, exit)`.
+#[macro_export]
+macro_rules! kunit_case_param_with_init {
+    ($name:path, $gen:path, $init:expr, $exit:expr $(,)?) => {
+        $crate::Case {
+            name: $crate::__private::last_segment(::core::stringify!($name)),
+            run_case: $name,
+            generate_params: ::core::option::Option::Some($gen),
+            param_init: $init,
+            param_exit: $exit,
+            ..$crate::Case::DEFAULT
+        }
+    };
+}
+
+/// The last segment of a path (`foo::test_bar` → `test_bar`), as `#test_name` would give.
+#[doc(hidden)]
+pub const fn last_segment(path: &'static str) -> &'static str {
+    let bytes = path.as_bytes();
+    let mut start = bytes.len();
+    while start > 0 && bytes[start - 1] != b':' && bytes[start - 1] != b' ' {
+        start -= 1;
+    }
+    let (_, tail) = path.split_at(start);
+    tail
+}

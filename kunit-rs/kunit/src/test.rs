@@ -1,0 +1,372 @@
+//! The test handle (`struct kunit`): status, skip reason, logging, parameters, private data,
+//! the location of the last assertion, and the thread-local "current test".
+//!
+//! The part other threads may touch (status, log, output) lives in an `Arc<TestShared>` so
+//! that code without a handle can still log or fail the current test
+//! (`kunit_fail_current_test!`), and threads spawned with [`crate::spawn`] inherit it.
+
+use crate::output::Sink;
+use crate::params::Param;
+use crate::resource::{Popped, Resources};
+use std::any::Any;
+use std::cell::RefCell;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// `enum kunit_status`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Success,
+    Failure,
+    Skipped,
+}
+
+impl Status {
+    /// `ok` / `not ok` (a skip is `ok ... # SKIP`).
+    pub fn ok_not_ok(self) -> &'static str {
+        match self {
+            Status::Failure => "not ok",
+            Status::Success | Status::Skipped => "ok",
+        }
+    }
+}
+
+/// A source location (`struct kunit_loc`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loc {
+    pub file: &'static str,
+    pub line: u32,
+}
+
+struct Mutable {
+    status: Status,
+    status_comment: String,
+}
+
+/// A case's log (`test_case->log`), shared by the case and its parameter tests.
+pub(crate) type Log = Arc<Mutex<String>>;
+
+/// The part of a test other threads can reach.
+pub struct TestShared {
+    name: String,
+    sink: Arc<Sink>,
+    log: Log,
+    state: Mutex<Mutable>,
+    /// `_KUNIT_SAVE_LOC`: every assertion stores its static location here.
+    last_seen: AtomicPtr<Loc>,
+    /// Set when the runner gave up on this test (timeout); its later output is dropped.
+    detached: AtomicBool,
+    /// Active static stubs: (real function address, replacement address).
+    pub(crate) stubs: Mutex<Vec<(usize, usize)>>,
+    /// Deferred actions and test-owned data (see `resource`).
+    pub(crate) resources: Mutex<Resources>,
+}
+
+impl TestShared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Mutable> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Prints text as one `kunit_log()` call: each line goes to the output and the test log.
+    pub(crate) fn log_raw(&self, text: &str) {
+        if self.detached.load(Ordering::Relaxed) {
+            return;
+        }
+        emit(&self.sink, &self.log, text);
+    }
+
+    /// `kunit_printk()`: `    # <name>: ` before the first line.
+    pub(crate) fn log_prefixed(&self, args: fmt::Arguments<'_>) {
+        self.log_raw(&format!("    # {}: {}", self.name, args));
+    }
+
+    pub(crate) fn set_failure(&self) {
+        self.lock().status = Status::Failure;
+    }
+
+    pub(crate) fn mark_skipped(&self, reason: fmt::Arguments<'_>) {
+        let mut st = self.lock();
+        st.status = Status::Skipped;
+        st.status_comment.clear();
+        let _ = fmt::Write::write_fmt(&mut st.status_comment, reason);
+        truncate_to(&mut st.status_comment, STATUS_COMMENT_SIZE - 1);
+    }
+
+    pub(crate) fn status(&self) -> Status {
+        self.lock().status
+    }
+
+    pub(crate) fn status_comment(&self) -> String {
+        self.lock().status_comment.clone()
+    }
+
+    pub(crate) fn last_seen(&self) -> Option<Loc> {
+        let p = self.last_seen.load(Ordering::Relaxed);
+        // SAFETY: only pointers to `'static` `Loc`s are ever stored (see `save_loc`).
+        (!p.is_null()).then(|| unsafe { *p })
+    }
+
+    /// `_KUNIT_SAVE_LOC`.
+    #[inline]
+    pub(crate) fn save_loc(&self, loc: &'static Loc) {
+        self.last_seen
+            .store(loc as *const Loc as *mut Loc, Ordering::Relaxed);
+    }
+
+    pub(crate) fn is_detached(&self) -> bool {
+        self.detached.load(Ordering::Relaxed)
+    }
+
+    /// Unwinds the resource stack LIFO. With `leak_data`, data entries are leaked instead of
+    /// dropped (the case's thread may still use them). A panicking action propagates.
+    pub(crate) fn run_cleanup(&self, leak_data: bool) {
+        loop {
+            let top = self
+                .resources
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .pop();
+            match top {
+                None => return,
+                Some(Popped::Action(a)) => a(),
+                Some(Popped::Data(d)) if leak_data => std::mem::forget(d),
+                Some(Popped::Data(d)) => drop(d),
+            }
+        }
+    }
+
+    pub(crate) fn detach(&self) {
+        self.detached.store(true, Ordering::Relaxed);
+    }
+
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// Writes text as `kunit_log()` does: each line to the output and to the log. One trailing
+/// newline is dropped (printk does not print empty lines for it).
+pub(crate) fn emit(sink: &Sink, log: &Mutex<String>, text: &str) {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+    for line in text.split('\n') {
+        sink.line(line);
+        log.push_str(line);
+        log.push('\n');
+    }
+}
+
+/// `KUNIT_STATUS_COMMENT_SIZE`.
+pub const STATUS_COMMENT_SIZE: usize = 256;
+/// `KUNIT_PARAM_DESC_SIZE`.
+pub const PARAM_DESC_SIZE: usize = 128;
+
+/// Truncates at a char boundary to at most `max` bytes (the kernel's fixed-size buffers).
+pub(crate) fn truncate_to(s: &mut String, max: usize) {
+    if s.len() > max {
+        let mut end = max;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        s.truncate(end);
+    }
+}
+
+/// The test handle passed to every case, `init` and `exit` (`struct kunit`).
+pub struct Kunit {
+    pub(crate) shared: Arc<TestShared>,
+    pub(crate) param: Option<Param>,
+    pub(crate) param_index: usize,
+    pub(crate) priv_data: Option<Box<dyn Any + Send>>,
+}
+
+impl fmt::Debug for Kunit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Kunit")
+            .field("name", &self.shared.name)
+            .field("status", &self.status())
+            .finish()
+    }
+}
+
+impl Kunit {
+    pub(crate) fn new(name: &str, sink: Arc<Sink>, log: Log) -> Self {
+        Kunit {
+            shared: Arc::new(TestShared {
+                name: name.to_owned(),
+                sink,
+                log,
+                state: Mutex::new(Mutable {
+                    status: Status::Success,
+                    status_comment: String::new(),
+                }),
+                last_seen: AtomicPtr::new(std::ptr::null_mut()),
+                detached: AtomicBool::new(false),
+                stubs: Mutex::new(Vec::new()),
+                resources: Mutex::new(Resources::default()),
+            }),
+            param: None,
+            param_index: 0,
+            priv_data: None,
+        }
+    }
+
+    /// The case name.
+    pub fn name(&self) -> &str {
+        &self.shared.name
+    }
+
+    /// The current status (`test->status`).
+    pub fn status(&self) -> Status {
+        self.shared.status()
+    }
+
+    /// `kunit_mark_skipped()`: the case is reported skipped with `reason`; it keeps running.
+    /// A later failure still makes it fail.
+    pub fn mark_skipped(&self, reason: impl fmt::Display) {
+        self.shared.mark_skipped(format_args!("{reason}"));
+    }
+
+    /// `kunit_skip()`: marks the case skipped and aborts it (cleanup still runs).
+    pub fn skip(&self, reason: impl fmt::Display) -> ! {
+        self.mark_skipped(reason);
+        crate::try_catch::abort()
+    }
+
+    /// Marks the case failed without printing anything (`kunit_set_failure()`).
+    pub fn set_failure(&self) {
+        self.shared.set_failure();
+    }
+
+    /// `kunit_info()`/`kunit_warn()`/`kunit_err()`: `    # <case>: <message>`.
+    pub fn log(&self, args: fmt::Arguments<'_>) {
+        self.shared.log_prefixed(args);
+    }
+
+    /// The parameter of a parameterized case (`test->param_value`).
+    ///
+    /// Panics (failing the case) when the case has no parameter of type `T`.
+    pub fn param<T: Any>(&self) -> &T {
+        match self.param.as_ref().map(|p| p.get::<T>()) {
+            Some(Some(v)) => v,
+            Some(None) => panic!("kunit: parameter is not a {}", std::any::type_name::<T>()),
+            None => panic!("kunit: {} is not a parameterized case", self.name()),
+        }
+    }
+
+    /// The 1-based index of the current parameter (`test->param_index`), 0 outside params.
+    pub fn param_index(&self) -> usize {
+        self.param_index
+    }
+
+    /// Sets the case's private data (`test->priv`), typically in `init`.
+    pub fn set_priv<T: Any + Send>(&mut self, value: T) {
+        self.priv_data = Some(Box::new(value));
+    }
+
+    /// The private data set by `set_priv`; panics (failing the case) if absent or of another type.
+    pub fn priv_mut<T: Any + Send>(&mut self) -> &mut T {
+        match self.priv_data.as_mut().map(|p| p.downcast_mut::<T>()) {
+            Some(Some(v)) => v,
+            _ => panic!(
+                "kunit: no private data of type {}",
+                std::any::type_name::<T>()
+            ),
+        }
+    }
+
+    /// The private data, if set and of type `T`.
+    pub fn priv_ref<T: Any + Send>(&self) -> Option<&T> {
+        self.priv_data.as_ref().and_then(|p| p.downcast_ref::<T>())
+    }
+
+    /// `_KUNIT_SAVE_LOC`: remembers the last assertion reached, for crash reports.
+    #[doc(hidden)]
+    #[inline]
+    pub fn save_loc(&self, loc: &'static Loc) {
+        self.shared.save_loc(loc);
+    }
+
+    /// A handle other threads can use to log to or fail this test.
+    pub fn handle(&self) -> TestRef {
+        TestRef(self.shared.clone())
+    }
+}
+
+/// A cloneable, `Send` reference to a running test, for other threads.
+#[derive(Clone)]
+pub struct TestRef(pub(crate) Arc<TestShared>);
+
+impl TestRef {
+    /// Logs `    # <case>: <message>`.
+    pub fn log(&self, args: fmt::Arguments<'_>) {
+        self.0.log_prefixed(args);
+    }
+    /// Marks the test failed.
+    pub fn set_failure(&self) {
+        self.0.set_failure();
+    }
+    /// The test's name.
+    pub fn name(&self) -> &str {
+        self.0.name()
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Arc<TestShared>>> = const { RefCell::new(None) };
+}
+
+/// Sets the thread's current test for the guard's lifetime.
+pub(crate) struct CurrentGuard(Option<Arc<TestShared>>);
+
+impl CurrentGuard {
+    pub(crate) fn set(test: Option<Arc<TestShared>>) -> Self {
+        CurrentGuard(CURRENT.with(|c| std::mem::replace(&mut *c.borrow_mut(), test)))
+    }
+}
+
+impl Drop for CurrentGuard {
+    fn drop(&mut self) {
+        let prev = self.0.take();
+        CURRENT.with(|c| *c.borrow_mut() = prev);
+    }
+}
+
+/// `kunit_get_current_test()`: the test running on this thread (or the thread that spawned
+/// this one through [`crate::spawn`]), if any.
+pub fn current_test() -> Option<TestRef> {
+    CURRENT.with(|c| c.borrow().clone().map(TestRef))
+}
+
+/// Runs `f` on the current test's shared state without cloning it.
+pub(crate) fn with_current<R>(f: impl FnOnce(&TestShared) -> R) -> Option<R> {
+    CURRENT.with(|c| c.borrow().as_deref().map(f))
+}
+
+/// Whether this thread runs inside a kunit test (RfL's `in_kunit_test()`).
+pub fn in_kunit_test() -> bool {
+    CURRENT.with(|c| c.borrow().is_some())
+}
+
+#[doc(hidden)]
+pub fn __fail_current_test(file: &str, line: u32, args: fmt::Arguments<'_>) {
+    if let Some(t) = current_test() {
+        t.0.set_failure();
+        t.0.log_prefixed(format_args!("{file}:{line}: {args}"));
+    }
+}
+
+/// Spawns a thread that inherits the current test, so its expectations, logging and
+/// `kunit_fail_current_test!` reach the test. Join it before the case ends.
+pub fn spawn<F, R>(f: F) -> std::thread::JoinHandle<R>
+where
+    F: FnOnce() -> R + Send + 'static,
+    R: Send + 'static,
+{
+    let current = CURRENT.with(|c| c.borrow().clone());
+    std::thread::spawn(move || {
+        let _g = CurrentGuard::set(current);
+        f()
+    })
+}

@@ -1,0 +1,97 @@
+//! Running a piece of a case so that an abort or a panic stops only that piece
+//! (lib/kunit/try-catch.c).
+//!
+//! An assertion failure or `kunit_skip` unwinds with a private payload through
+//! `resume_unwind` (no panic message, no hook). A real panic is caught the same way; a panic
+//! hook installed once records its message and location instead of printing them while a case
+//! runs, so the executor can report it as KTAP diagnostics.
+
+use std::cell::{Cell, RefCell};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+/// The unwind payload of an assertion failure or a skip.
+struct Abort;
+
+/// `__kunit_abort()`: unwinds out of the running case.
+pub fn abort() -> ! {
+    panic::resume_unwind(Box::new(Abort))
+}
+
+/// A caught panic: its message and `file:line:col`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PanicReport {
+    pub message: String,
+    pub location: String,
+}
+
+/// How a guarded piece of a case ended.
+pub(crate) enum Outcome {
+    Completed,
+    Aborted,
+    Panicked(PanicReport),
+}
+
+thread_local! {
+    static IN_CASE: Cell<bool> = const { Cell::new(false) };
+    static LAST_PANIC: RefCell<Option<PanicReport>> = const { RefCell::new(None) };
+}
+
+fn install_hook() {
+    static HOOK: Once = Once::new();
+    HOOK.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            let report = PanicReport {
+                message: info.payload_as_str().unwrap_or("Box<dyn Any>").to_owned(),
+                location: info.location().map(|l| l.to_string()).unwrap_or_default(),
+            };
+            if IN_CASE.with(Cell::get) {
+                LAST_PANIC.with(|p| *p.borrow_mut() = Some(report));
+            } else if crate::test::with_current(|t| report_helper_panic(t, &report)).is_none() {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// A panic on a thread spawned with `kunit::spawn` fails the test it belongs to.
+fn report_helper_panic(test: &crate::test::TestShared, report: &PanicReport) {
+    test.set_failure();
+    log_panic(test, report);
+}
+
+/// The panic as KTAP diagnostics: `    # <case>: panicked at <loc>:` then the message lines.
+pub(crate) fn log_panic(test: &crate::test::TestShared, report: &PanicReport) {
+    let mut text = format!("    # {}: panicked at {}:", test.name(), report.location);
+    for line in report.message.lines() {
+        text.push_str("\n    ");
+        text.push_str(line);
+    }
+    test.log_raw(&text);
+}
+
+/// Runs `f`, catching aborts and panics.
+pub(crate) fn run<F: FnOnce()>(f: F) -> Outcome {
+    install_hook();
+    let was_in_case = IN_CASE.with(|c| c.replace(true));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    IN_CASE.with(|c| c.set(was_in_case));
+    match result {
+        Ok(()) => Outcome::Completed,
+        Err(payload) if payload.is::<Abort>() => Outcome::Aborted,
+        Err(payload) => {
+            let report = LAST_PANIC
+                .with(|p| p.borrow_mut().take())
+                .unwrap_or_else(|| PanicReport {
+                    message: payload
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "Box<dyn Any>".to_owned()),
+                    location: String::new(),
+                });
+            Outcome::Panicked(report)
+        }
+    }
+}

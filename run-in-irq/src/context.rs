@@ -1,0 +1,127 @@
+//! Per-thread "preempt count": which kernel context the current thread is in.
+//!
+//! A userspace thread stands in for a CPU. The layout follows the kernel's
+//! `preempt_count` (include/linux/preempt.h): a softirq byte where bit 0 means
+//! "serving a softirq" and each `local_bh_disable()` adds 2, a hardirq nibble and an
+//! NMI nibble (never set here; kept so the predicates read like the kernel's).
+//!
+//! All state is in `Cell`s inside a const-initialised `thread_local!` without a
+//! destructor, so reading or updating it from a signal handler is async-signal-safe:
+//! no lazy initialisation, no allocation. Updates are plain read-modify-write; a
+//! signal handler that lands in the middle of one always restores what it changed
+//! before returning (strict nesting), so no update is lost.
+
+use std::cell::Cell;
+
+pub(crate) const SOFTIRQ_OFFSET: u32 = 1 << 8;
+pub(crate) const SOFTIRQ_DISABLE_OFFSET: u32 = 2 * SOFTIRQ_OFFSET;
+const SOFTIRQ_MASK: u32 = 0xff << 8;
+pub(crate) const HARDIRQ_OFFSET: u32 = 1 << 16;
+const HARDIRQ_MASK: u32 = 0xf << 16;
+const NMI_MASK: u32 = 0xf << 20;
+
+/// The per-thread ("per-CPU") context state.
+pub(crate) struct CpuState {
+    /// Kernel-style preempt count (softirq, hardirq and NMI fields).
+    pub(crate) preempt_count: Cell<u32>,
+    /// `local_irq_save()` / hardirq entry: the hardirq stand-in is deferred.
+    pub(crate) irqs_disabled: Cell<bool>,
+    /// A hardirq arrived while irqs were disabled; replayed when they are enabled.
+    pub(crate) hardirq_pending: Cell<bool>,
+    /// Softirq work was raised on this thread and has not run yet.
+    pub(crate) softirq_pending: Cell<bool>,
+    /// Between `kernel_fpu_begin()` and its end (x86 `in_kernel_fpu`).
+    pub(crate) in_kernel_fpu: Cell<bool>,
+}
+
+impl CpuState {
+    const fn new() -> Self {
+        CpuState {
+            preempt_count: Cell::new(0),
+            irqs_disabled: Cell::new(false),
+            hardirq_pending: Cell::new(false),
+            softirq_pending: Cell::new(false),
+            in_kernel_fpu: Cell::new(false),
+        }
+    }
+
+    pub(crate) fn add(&self, v: u32) {
+        self.preempt_count
+            .set(self.preempt_count.get().wrapping_add(v));
+    }
+
+    pub(crate) fn sub(&self, v: u32) {
+        self.preempt_count
+            .set(self.preempt_count.get().wrapping_sub(v));
+    }
+}
+
+thread_local! {
+    static CPU: CpuState = const { CpuState::new() };
+}
+
+/// Runs `f` on this thread's context state. Async-signal-safe.
+#[inline]
+pub(crate) fn with_cpu<R>(f: impl FnOnce(&CpuState) -> R) -> R {
+    CPU.with(f)
+}
+
+#[inline]
+fn count() -> u32 {
+    with_cpu(|c| c.preempt_count.get())
+}
+
+/// The raw preempt count of this thread (for diagnostics and tests).
+pub fn preempt_count() -> u32 {
+    count()
+}
+
+/// Softirq field: non-zero while serving a softirq or with bottom halves disabled.
+pub fn softirq_count() -> u32 {
+    count() & SOFTIRQ_MASK
+}
+
+/// Hardirq nesting field.
+pub fn hardirq_count() -> u32 {
+    count() & HARDIRQ_MASK
+}
+
+/// True in NMI context. This crate never enters it; kept for kernel-shaped predicates.
+pub fn in_nmi() -> bool {
+    count() & NMI_MASK != 0
+}
+
+/// True while the hardirq stand-in (the signal handler) runs on this thread.
+pub fn in_hardirq() -> bool {
+    hardirq_count() != 0
+}
+
+/// True while a softirq (BH) handler runs on this thread.
+pub fn in_serving_softirq() -> bool {
+    count() & SOFTIRQ_OFFSET != 0
+}
+
+/// True while serving a softirq *or* with bottom halves disabled (kernel `in_softirq()`).
+pub fn in_softirq() -> bool {
+    softirq_count() != 0
+}
+
+/// True in any interrupt context or with bottom halves disabled (kernel `in_interrupt()`).
+pub fn in_interrupt() -> bool {
+    count() & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK) != 0
+}
+
+/// True in plain task (process) context (kernel `in_task()`).
+pub fn in_task() -> bool {
+    count() & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET) == 0
+}
+
+/// True while this thread has irqs "disabled" (`local_irq_save`, or inside hardirq).
+pub fn irqs_disabled() -> bool {
+    with_cpu(|c| c.irqs_disabled.get())
+}
+
+/// True where the kernel would forbid sleeping: any irq context, BH or irqs disabled.
+pub fn in_atomic() -> bool {
+    count() != 0 || irqs_disabled()
+}

@@ -1,0 +1,169 @@
+//! The interrupt "CPU": hardirq entry/exit, masking replay and softirq processing.
+//!
+//! Each thread is a CPU. An [`IrqHandler`] attached to a thread (see
+//! [`crate::IrqLine`]) is what its hardirq stand-in runs. This module holds the
+//! context transitions, shared by the signal handler and by `local_irq_enable()`
+//! (which replays a hardirq that arrived while irqs were masked):
+//!
+//! * hardirq: irqs disabled, `HARDIRQ_OFFSET` added, handler runs, offset removed;
+//! * irq exit: if softirq work is pending and the interrupted code was not in an
+//!   interrupt or BH-disabled section, it runs now with irqs enabled (so a hardirq
+//!   can interrupt it, never the reverse), at most [`MAX_SOFTIRQ_RESTART`] rounds;
+//! * return: irqs enabled, and a hardirq masked meanwhile is taken at once.
+//!
+//! Every step touches only this thread's `Cell`s and is async-signal-safe.
+
+use crate::context::{in_interrupt, with_cpu, CpuState, HARDIRQ_OFFSET, SOFTIRQ_OFFSET};
+use crate::line::IrqLine;
+use std::cell::Cell;
+
+/// Kernel `MAX_SOFTIRQ_RESTART`: rounds of softirq work per irq exit; the rest
+/// waits for the next irq exit or `local_bh_enable()`.
+pub const MAX_SOFTIRQ_RESTART: u32 = 10;
+
+/// What the hardirq stand-in runs. Both methods may run concurrently with the
+/// task's own code, and `hardirq` runs inside a signal handler: it must be
+/// async-signal-safe (no allocation, locks, formatting or panics).
+pub trait IrqHandler: Sync {
+    /// Runs in hardirq context with irqs disabled, on the line's thread.
+    fn hardirq(&self, line: &IrqLine<'_>);
+    /// Runs in softirq context after [`IrqLine::raise_softirq`] (on the line's thread
+    /// at irq exit, or on its ksoftirqd worker).
+    fn softirq(&self, _line: &IrqLine<'_>) {}
+}
+
+/// Where softirq work raised by a hardirq runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SoftirqMode {
+    /// On irq exit, on the interrupted thread (the kernel's default BH processing).
+    #[default]
+    OnIrqExit,
+    /// In a dedicated ksoftirqd-like worker thread (the PREEMPT_RT arrangement).
+    Thread,
+}
+
+thread_local! {
+    /// The line attached to this thread (null when none). A thin pointer: one store.
+    static LINE: Cell<*const IrqLine<'static>> = const { Cell::new(std::ptr::null()) };
+    /// Nesting depth of our signal handler on this thread.
+    static IN_SIGNAL: Cell<u32> = const { Cell::new(0) };
+    /// The "CPU" a worker thread serves (0: itself).
+    static OWNER: Cell<i32> = const { Cell::new(0) };
+}
+
+/// Attaches `line` to this thread, returning the previous one (for nesting).
+/// Done with irqs masked so a signal never sees a half-made change.
+pub(crate) fn set_line(line: *const IrqLine<'_>) -> *const IrqLine<'static> {
+    let _irq = crate::local_irq_save();
+    LINE.with(|l| l.replace(line.cast()))
+}
+
+/// Thread id of the "CPU" whose contexts the current thread runs.
+pub(crate) fn owner_tid() -> i32 {
+    match OWNER.with(Cell::get) {
+        0 => crate::violations::gettid(),
+        tid => tid,
+    }
+}
+
+/// Marks the current thread as a worker serving `tid`'s softirqs (0 to clear).
+pub(crate) fn set_owner(tid: i32) {
+    OWNER.with(|o| o.set(tid));
+}
+
+/// True while running inside this crate's signal handler on this thread (a context
+/// where even the task's in-progress `malloc` may hold locks).
+pub fn in_signal_handler() -> bool {
+    IN_SIGNAL.with(Cell::get) != 0
+}
+
+pub(crate) fn signal_enter() {
+    IN_SIGNAL.with(|d| d.set(d.get() + 1));
+}
+
+pub(crate) fn signal_exit() {
+    IN_SIGNAL.with(|d| d.set(d.get() - 1));
+}
+
+/// Marks softirq work pending on this thread; it runs at irq exit or at the
+/// outermost `local_bh_enable()`. Async-signal-safe.
+pub(crate) fn raise_local_softirq() {
+    with_cpu(|c| c.softirq_pending.set(true));
+}
+
+/// Entry point of the hardirq stand-in (the signal handler body).
+pub(crate) fn hardirq_arrived() {
+    with_cpu(|c| {
+        if c.irqs_disabled.get() {
+            // Masked: remember it; local_irq_enable() or irq return replays it.
+            c.hardirq_pending.set(true);
+            return;
+        }
+        c.irqs_disabled.set(true);
+        irq_body(c);
+        enable_and_replay(c);
+    })
+}
+
+/// `local_irq_enable()`: unmask, then take any hardirq that arrived while masked.
+pub(crate) fn local_irq_enable() {
+    with_cpu(enable_and_replay);
+}
+
+/// Clears the mask and takes pending hardirqs, each as a fresh interrupt.
+/// The order matters: the flag is cleared *before* `pending` is read, so a signal
+/// either sees the mask (and is found here) or does not (and runs by itself).
+fn enable_and_replay(c: &CpuState) {
+    loop {
+        c.irqs_disabled.set(false);
+        if !c.hardirq_pending.replace(false) {
+            return;
+        }
+        c.irqs_disabled.set(true);
+        irq_body(c);
+    }
+}
+
+/// One interrupt: hardirq handler, then irq exit (softirq processing).
+/// Called with irqs disabled; returns with irqs disabled.
+fn irq_body(c: &CpuState) {
+    c.add(HARDIRQ_OFFSET);
+    let line = LINE.with(Cell::get);
+    // SAFETY: a non-null LINE points to a Line that outlives its attachment (IrqLine).
+    if let Some(line) = unsafe { line.as_ref() } {
+        line.handler().hardirq(line);
+    }
+    c.sub(HARDIRQ_OFFSET);
+    if !in_interrupt() && c.softirq_pending.get() {
+        do_softirq(c);
+    }
+}
+
+/// `__do_softirq()`: run pending work in softirq context with irqs enabled.
+/// Called with irqs disabled, not in interrupt; returns with irqs disabled.
+fn do_softirq(c: &CpuState) {
+    c.add(SOFTIRQ_OFFSET);
+    let mut rounds = 0;
+    while rounds < MAX_SOFTIRQ_RESTART && c.softirq_pending.replace(false) {
+        rounds += 1;
+        enable_and_replay(c);
+        let line = LINE.with(Cell::get);
+        // SAFETY: a non-null LINE points to a Line that outlives its attachment.
+        if let Some(line) = unsafe { line.as_ref() } {
+            line.handler().softirq(line);
+        }
+        c.irqs_disabled.set(true);
+    }
+    c.sub(SOFTIRQ_OFFSET);
+}
+
+/// `local_bh_enable()` tail: run softirq work raised while BHs were disabled.
+pub(crate) fn run_pending_softirq_if_allowed() {
+    with_cpu(|c| {
+        if c.softirq_pending.get() && !in_interrupt() && !c.irqs_disabled.get() {
+            c.irqs_disabled.set(true);
+            do_softirq(c);
+            enable_and_replay(c);
+        }
+    })
+}

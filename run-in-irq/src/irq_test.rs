@@ -1,0 +1,244 @@
+//! The `kunit_run_irq_test()` algorithm, independent of the test framework.
+//!
+//! Runs `func` concurrently in task context (the calling thread), hardirq context
+//! (a per-thread POSIX timer whose signal interrupts the calling thread itself) and
+//! softirq context (BH work queued by the timer callback), following the newest
+//! upstream version (include/kunit/run-in-irq-context.h, "V4"):
+//!
+//! * the timer starts at 5 µs; each callback reads the counters and, once it has
+//!   run ≥ 20 times while it outpaces either other context by 2×, adds 250 ns;
+//! * the callback re-arms itself relative to now (`hrtimer_forward_now`) and queues
+//!   the BH work, which coalesces while pending;
+//! * the task loop ends when calls in **all three** contexts reach `max_iterations`
+//!   and each context ran at least once — or after the 1 s wall-clock limit;
+//! * at most three calls run at once, one per context.
+//!
+//! [`IrqTestAlgorithm::PreFix`] is the algorithm before "kunit: Enforce task execution
+//! in {soft,hard}irq contexts": a fixed 5 µs timer and `max_iterations` task calls only.
+
+use crate::irq::{IrqHandler, SoftirqMode};
+use crate::line::{with_irq_line, IrqLine};
+use crate::startup::{irq_startup, IrqStartup};
+use crate::violations::{report_violation, take_violations, Violation, ViolationRecord};
+use crate::{in_hardirq, in_serving_softirq};
+use std::io;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Initial timer interval (`us_to_ktime(5)`).
+pub const INITIAL_INTERVAL_NS: u64 = 5_000;
+/// Back-off step of the timer interval.
+pub const INTERVAL_STEP_NS: u64 = 250;
+
+/// Which upstream loop to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IrqTestAlgorithm {
+    /// Newest upstream (V4): all contexts count and each must run; adaptive interval.
+    Fixed,
+    /// Before the fix (V1): `max_iterations` task calls, fixed 5 µs interval.
+    PreFix,
+}
+
+/// How to run one irq test.
+#[derive(Clone, Copy, Debug)]
+pub struct IrqTestConfig {
+    pub softirq_mode: SoftirqMode,
+    pub algorithm: IrqTestAlgorithm,
+    pub startup: IrqStartup,
+    /// Wall-clock limit of the task loop (`HZ` jiffies upstream).
+    pub time_limit: Duration,
+}
+
+impl Default for IrqTestConfig {
+    /// On-irq-exit softirqs, the process-wide [`irq_startup`] setting, 1 s, and the
+    /// fixed algorithm — or the pre-fix one with feature `seed-bugs`.
+    fn default() -> Self {
+        IrqTestConfig {
+            softirq_mode: SoftirqMode::OnIrqExit,
+            algorithm: if cfg!(feature = "seed-bugs") {
+                IrqTestAlgorithm::PreFix
+            } else {
+                IrqTestAlgorithm::Fixed
+            },
+            startup: irq_startup(),
+            time_limit: Duration::from_secs(1),
+        }
+    }
+}
+
+/// What happened in one irq test.
+#[derive(Clone, Debug)]
+pub struct IrqTestReport {
+    pub task_calls: u32,
+    pub hardirq_calls: u32,
+    pub softirq_calls: u32,
+    pub task_failed: bool,
+    pub hardirq_failed: bool,
+    pub softirq_failed: bool,
+    /// Task loop duration.
+    pub elapsed: Duration,
+    /// When the task first saw every context having run (None: never).
+    pub all_contexts_after: Option<Duration>,
+    /// Timer interval at the end.
+    pub final_interval_ns: u64,
+    /// Kernel-rule violations from this thread's contexts during the run.
+    pub violations: Vec<ViolationRecord>,
+}
+
+/// State shared by the three contexts (the C `struct kunit_irq_test_state`).
+struct IrqTestState<'s, S, F> {
+    func: &'s F,
+    state: &'s S,
+    algorithm: IrqTestAlgorithm,
+    task_calls: AtomicU32,
+    hardirq_calls: AtomicU32,
+    softirq_calls: AtomicU32,
+    task_failed: AtomicBool,
+    hardirq_failed: AtomicBool,
+    softirq_failed: AtomicBool,
+    interval_ns: AtomicU64,
+    bh_pending: AtomicBool,
+    warned: AtomicBool,
+}
+
+impl<S, F: Fn(&S) -> bool> IrqTestState<'_, S, F> {
+    #[track_caller]
+    fn warn_on_once(&self, condition: bool) {
+        if condition && !self.warned.swap(true, Relaxed) {
+            report_violation(Violation::WrongContext);
+        }
+    }
+}
+
+impl<S: Sync, F: Fn(&S) -> bool + Sync> IrqHandler for IrqTestState<'_, S, F> {
+    /// The hrtimer callback.
+    fn hardirq(&self, line: &IrqLine<'_>) {
+        self.warn_on_once(!in_hardirq());
+        let t = self.task_calls.load(Relaxed);
+        let h = self.hardirq_calls.fetch_add(1, Relaxed) + 1;
+        let s = self.softirq_calls.load(Relaxed);
+        // Back off so the timer cannot starve the task or the BH work.
+        if self.algorithm == IrqTestAlgorithm::Fixed && h >= 20 && (h / 2 > s || h / 2 > t) {
+            self.interval_ns.fetch_add(INTERVAL_STEP_NS, Relaxed);
+        }
+        if !(self.func)(self.state) {
+            self.hardirq_failed.store(true, Relaxed);
+        }
+        line.arm_timer_ns(self.interval_ns.load(Relaxed));
+        // queue_work(): a no-op while the work is still pending.
+        if !self.bh_pending.swap(true, Relaxed) {
+            line.raise_softirq();
+        }
+    }
+
+    /// The BH work function.
+    fn softirq(&self, _line: &IrqLine<'_>) {
+        // Dequeued before it runs: a hardirq during the call queues it again.
+        if !self.bh_pending.swap(false, Relaxed) {
+            return;
+        }
+        self.warn_on_once(!in_serving_softirq());
+        self.softirq_calls.fetch_add(1, Relaxed);
+        if !(self.func)(self.state) {
+            self.softirq_failed.store(true, Relaxed);
+        }
+    }
+}
+
+/// Runs the irq test (see the module docs) and reports what happened; the KUnit
+/// wrapper `kunit_run_irq_test` turns the report into expectations.
+///
+/// `func` runs inside a signal handler in hardirq context (and, with
+/// [`SoftirqMode::OnIrqExit`], in softirq context): there it must not allocate,
+/// lock or panic. Errors only if the timer or signal setup fails.
+pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
+    func: F,
+    max_iterations: u32,
+    state: &S,
+    config: &IrqTestConfig,
+) -> io::Result<IrqTestReport> {
+    let test = IrqTestState {
+        func: &func,
+        state,
+        algorithm: config.algorithm,
+        task_calls: AtomicU32::new(0),
+        hardirq_calls: AtomicU32::new(0),
+        softirq_calls: AtomicU32::new(0),
+        task_failed: AtomicBool::new(false),
+        hardirq_failed: AtomicBool::new(false),
+        softirq_failed: AtomicBool::new(false),
+        interval_ns: AtomicU64::new(INITIAL_INTERVAL_NS),
+        bh_pending: AtomicBool::new(false),
+        warned: AtomicBool::new(false),
+    };
+    let (elapsed, all_contexts_after) = with_irq_line(&test, config.softirq_mode, |line| {
+        task_loop(&test, line, max_iterations, config)
+    })?;
+    // Everything this thread's contexts recorded, including before the loop.
+    let violations = take_violations();
+    Ok(IrqTestReport {
+        task_calls: test.task_calls.load(Relaxed),
+        hardirq_calls: test.hardirq_calls.load(Relaxed),
+        softirq_calls: test.softirq_calls.load(Relaxed),
+        task_failed: test.task_failed.load(Relaxed),
+        hardirq_failed: test.hardirq_failed.load(Relaxed),
+        softirq_failed: test.softirq_failed.load(Relaxed),
+        elapsed,
+        all_contexts_after,
+        final_interval_ns: test.interval_ns.load(Relaxed),
+        violations,
+    })
+}
+
+/// The task-context loop; returns its duration and when all contexts had run.
+fn task_loop<S: Sync, F: Fn(&S) -> bool + Sync>(
+    test: &IrqTestState<'_, S, F>,
+    line: &IrqLine<'_>,
+    max_iterations: u32,
+    config: &IrqTestConfig,
+) -> (Duration, Option<Duration>) {
+    let start = Instant::now();
+    let end = start + config.time_limit;
+    let first_expiry = INITIAL_INTERVAL_NS
+        + match config.startup {
+            IrqStartup::Delay(d) => d.as_nanos() as u64,
+            _ => 0,
+        };
+    let arm_after_calls = match config.startup {
+        IrqStartup::AfterTaskCalls(n) => n,
+        _ => 0,
+    };
+    let mut armed = arm_after_calls == 0;
+    if armed {
+        line.arm_timer_ns(first_expiry);
+    }
+    let mut all_contexts_after = None;
+    loop {
+        if !(test.func)(test.state) {
+            test.task_failed.store(true, Relaxed);
+        }
+        let t = test.task_calls.fetch_add(1, Relaxed) + 1;
+        let h = test.hardirq_calls.load(Relaxed);
+        let s = test.softirq_calls.load(Relaxed);
+        if !armed && t > arm_after_calls {
+            armed = true;
+            line.arm_timer_ns(first_expiry);
+        }
+        let now = Instant::now();
+        if all_contexts_after.is_none() && h > 0 && s > 0 {
+            all_contexts_after = Some(now - start);
+        }
+        let more = match config.algorithm {
+            IrqTestAlgorithm::Fixed => {
+                u64::from(t) + u64::from(h) + u64::from(s) < u64::from(max_iterations)
+                    || t == 0
+                    || h == 0
+                    || s == 0
+            }
+            IrqTestAlgorithm::PreFix => t < max_iterations,
+        };
+        if !(more && now <= end) {
+            return (now - start, all_contexts_after);
+        }
+    }
+}

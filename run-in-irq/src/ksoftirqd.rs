@@ -1,0 +1,81 @@
+//! The ksoftirqd-like worker: softirq work raised by a hardirq runs on a dedicated
+//! thread (the PREEMPT_RT arrangement). One worker per line, so softirq runs never
+//! overlap. The wake is a futex on one state word, async-signal-safe.
+
+use crate::context::{with_cpu, SOFTIRQ_OFFSET};
+use crate::line::IrqLine;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+const PENDING: u32 = 1;
+const STOP: u32 = 2;
+
+pub(crate) struct Ksoftirqd {
+    state: AtomicU32,
+}
+
+fn futex_wait(word: &AtomicU32, expected: u32) {
+    // SAFETY: FUTEX_WAIT on a live, aligned u32; returns early if the value differs.
+    unsafe {
+        libc::syscall(
+            libc::SYS_futex,
+            word.as_ptr(),
+            libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
+            expected,
+            std::ptr::null::<libc::timespec>(),
+        )
+    };
+}
+
+fn futex_wake(word: &AtomicU32) {
+    // SAFETY: FUTEX_WAKE on a live, aligned u32 has no other preconditions.
+    unsafe {
+        libc::syscall(
+            libc::SYS_futex,
+            word.as_ptr(),
+            libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
+            1,
+        )
+    };
+}
+
+impl Ksoftirqd {
+    pub(crate) const fn new() -> Ksoftirqd {
+        Ksoftirqd {
+            state: AtomicU32::new(0),
+        }
+    }
+
+    /// Marks work pending and wakes the worker on the idle→pending edge.
+    /// Async-signal-safe (atomics + futex syscall).
+    pub(crate) fn kick(&self) {
+        if self.state.fetch_or(PENDING, Ordering::AcqRel) & PENDING == 0 {
+            futex_wake(&self.state);
+        }
+    }
+
+    /// Asks the worker to exit once pending work is done.
+    pub(crate) fn stop(&self) {
+        self.state.fetch_or(STOP, Ordering::AcqRel);
+        futex_wake(&self.state);
+    }
+
+    /// The worker body: serve `line`'s softirq work until stopped.
+    pub(crate) fn run(&self, line: &IrqLine<'_>, owner_tid: i32) {
+        crate::irq::set_owner(owner_tid);
+        loop {
+            let v = self.state.load(Ordering::Acquire);
+            if v & PENDING != 0 {
+                // No longer pending once it starts, as in the kernel.
+                self.state.fetch_and(!PENDING, Ordering::AcqRel);
+                with_cpu(|c| c.add(SOFTIRQ_OFFSET));
+                line.handler().softirq(line);
+                with_cpu(|c| c.sub(SOFTIRQ_OFFSET));
+            } else if v & STOP != 0 {
+                break;
+            } else {
+                futex_wait(&self.state, v);
+            }
+        }
+        crate::irq::set_owner(0);
+    }
+}

@@ -1,0 +1,94 @@
+//! `kunit_run_irq_test()`: the KUnit-facing wrapper around [`crate::run_irq_test`].
+//!
+//! Runs the algorithm, then makes the kernel's five final expectations with KUnit's
+//! own assertion macros (so the failure text is KUnit's), and reports kernel-rule
+//! violations recorded in any context during the run (allocation or `might_sleep()`
+//! in hardirq, `kernel_fpu_begin()` misuse, `warn_on()`) as failures, each naming
+//! the context it came from.
+
+use crate::irq_test::{run_irq_test, IrqTestConfig};
+use kunit::prelude::*;
+
+/// The counters and flags the kernel's final checks read (`struct kunit_irq_test_state`).
+struct KunitIrqTestState {
+    hardirq_func_calls: u32,
+    softirq_func_calls: u32,
+    task_func_reported_failure: bool,
+    hardirq_func_reported_failure: bool,
+    softirq_func_reported_failure: bool,
+}
+
+/// Runs `func` concurrently in task, softirq and hardirq context until the calls in
+/// all three contexts reach `max_iterations` and each context ran at least once (or
+/// 1 s passes); `func` returns false on failure. See the crate docs for the rules
+/// `func` must follow (it runs inside a signal handler: no allocation, locks or
+/// panics there).
+pub fn kunit_run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
+    test: &mut Kunit,
+    func: F,
+    max_iterations: u32,
+    test_specific_state: &S,
+) {
+    kunit_run_irq_test_with(
+        test,
+        func,
+        max_iterations,
+        test_specific_state,
+        &IrqTestConfig::default(),
+    )
+}
+
+/// [`kunit_run_irq_test`] with an explicit configuration (softirq mode, algorithm,
+/// start-up, time limit).
+pub fn kunit_run_irq_test_with<S: Sync, F: Fn(&S) -> bool + Sync>(
+    test: &mut Kunit,
+    func: F,
+    max_iterations: u32,
+    test_specific_state: &S,
+    config: &IrqTestConfig,
+) {
+    let report = match run_irq_test(func, max_iterations, test_specific_state, config) {
+        Ok(report) => report,
+        Err(e) => {
+            kunit_fail!(test, "kunit_run_irq_test: irq stand-in setup failed: {}", e);
+            return;
+        }
+    };
+    for v in &report.violations {
+        kunit_fail!(test, "{}", v.message());
+    }
+    let state = KunitIrqTestState {
+        hardirq_func_calls: report.hardirq_calls,
+        softirq_func_calls: report.softirq_calls,
+        task_func_reported_failure: report.task_failed,
+        hardirq_func_reported_failure: report.hardirq_failed,
+        softirq_func_reported_failure: report.softirq_failed,
+    };
+    kunit_expect_gt_msg!(
+        test,
+        state.hardirq_func_calls,
+        0,
+        "Timer function was not called"
+    );
+    kunit_expect_gt_msg!(
+        test,
+        state.softirq_func_calls,
+        0,
+        "BH work function was not called"
+    );
+    kunit_expect_false_msg!(
+        test,
+        state.task_func_reported_failure,
+        "Failure reported from task context"
+    );
+    kunit_expect_false_msg!(
+        test,
+        state.hardirq_func_reported_failure,
+        "Failure reported from hardirq context"
+    );
+    kunit_expect_false_msg!(
+        test,
+        state.softirq_func_reported_failure,
+        "Failure reported from softirq context"
+    );
+}

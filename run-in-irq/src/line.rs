@@ -1,0 +1,123 @@
+//! An irq line: a thread wired to a hardirq stand-in for the duration of a closure.
+//!
+//! [`with_irq_line`] installs the signal handler (restoring the previous disposition
+//! when the last line anywhere goes away), gives the thread an alternate signal
+//! stack, creates a per-thread POSIX timer that signals this very thread, and — in
+//! [`SoftirqMode::Thread`] — starts a ksoftirqd-like worker. Teardown (also on
+//! unwind): disarm the timer, block the signal and discard undelivered expiries
+//! (`hrtimer_cancel`; no handler can be running, since handlers run on this thread
+//! and finish before task code resumes), flush and join the worker, restore state.
+//! Lines on different threads are independent; a nested line on the same thread
+//! temporarily replaces the outer one.
+
+use crate::irq::{self, IrqHandler, SoftirqMode};
+use crate::ksoftirqd::Ksoftirqd;
+use crate::signal::{irq_signal, ThreadSignals};
+use crate::timer::IrqTimer;
+use std::io;
+
+/// A thread's hardirq stand-in, passed to the closure and to the handler.
+pub struct IrqLine<'a> {
+    handler: &'a dyn IrqHandler,
+    mode: SoftirqMode,
+    timer: IrqTimer,
+    ksoftirqd: Option<&'a Ksoftirqd>,
+    thread: libc::pthread_t,
+}
+
+impl<'a> IrqLine<'a> {
+    pub(crate) fn handler(&self) -> &'a dyn IrqHandler {
+        self.handler
+    }
+
+    /// Where softirq work runs on this line.
+    pub fn softirq_mode(&self) -> SoftirqMode {
+        self.mode
+    }
+
+    /// Arms the line's one-shot timer to fire `ns` nanoseconds from now (0 disarms);
+    /// re-arming replaces the previous expiry. Async-signal-safe: the hardirq handler
+    /// re-arms with it, like `hrtimer_forward_now()` + `HRTIMER_RESTART`.
+    pub fn arm_timer_ns(&self, ns: u64) {
+        self.timer.arm_ns(ns);
+    }
+
+    /// Sends the hardirq signal to the line's thread now. From that thread itself the
+    /// handler has run (or, with irqs masked, is pending) when this returns.
+    /// Async-signal-safe.
+    pub fn raise_hardirq(&self) {
+        // SAFETY: the target thread is alive while the line exists (the line is
+        // confined to its with_irq_line call on that thread).
+        unsafe { libc::pthread_kill(self.thread, irq_signal()) };
+    }
+
+    /// Queues softirq work: runs at irq exit on this thread ([`SoftirqMode::OnIrqExit`])
+    /// or wakes the worker ([`SoftirqMode::Thread`]). Async-signal-safe.
+    pub fn raise_softirq(&self) {
+        match self.ksoftirqd {
+            Some(k) => k.kick(),
+            None => irq::raise_local_softirq(),
+        }
+    }
+}
+
+/// Restores the previous line and stops interrupt sources, also on unwind.
+struct Detach<'l, 'a> {
+    line: &'l IrqLine<'a>,
+    previous: *const IrqLine<'static>,
+}
+
+impl Drop for Detach<'_, '_> {
+    fn drop(&mut self) {
+        // Blocked first, so no handler can re-arm the timer after it is disarmed.
+        let mask = crate::signal::block_and_drain();
+        self.line.arm_timer_ns(0);
+        crate::signal::drain_blocked();
+        // flush_work(): softirq work still pending here runs now, in softirq context.
+        irq::run_pending_softirq_if_allowed();
+        irq::set_line(self.previous);
+        crate::signal::restore_mask(&mask);
+        if let Some(k) = self.line.ksoftirqd {
+            k.stop();
+        }
+    }
+}
+
+/// Runs `f` with the calling thread wired to `handler` (see the module docs).
+///
+/// `handler.hardirq` runs inside a signal handler on this thread whenever the line's
+/// timer fires or [`IrqLine::raise_hardirq`] is called; it must be async-signal-safe.
+pub fn with_irq_line<R>(
+    handler: &dyn IrqHandler,
+    mode: SoftirqMode,
+    f: impl FnOnce(&IrqLine<'_>) -> R,
+) -> io::Result<R> {
+    let _signals = ThreadSignals::setup()?;
+    let tid = crate::violations::gettid();
+    let timer = IrqTimer::new(tid, irq_signal())?;
+    let ksoftirqd = Ksoftirqd::new();
+    // SAFETY: pthread_self has no preconditions.
+    let thread = unsafe { libc::pthread_self() };
+    let line = IrqLine {
+        handler,
+        mode,
+        timer,
+        ksoftirqd: (mode == SoftirqMode::Thread).then_some(&ksoftirqd),
+        thread,
+    };
+    let r = std::thread::scope(|s| {
+        if mode == SoftirqMode::Thread {
+            let line = &line;
+            let k = &ksoftirqd;
+            std::thread::Builder::new()
+                .name("ksoftirqd".into())
+                .spawn_scoped(s, move || k.run(line, tid))?;
+        }
+        let _detach = Detach {
+            line: &line,
+            previous: irq::set_line(&line),
+        };
+        Ok(f(&line))
+    });
+    r
+}

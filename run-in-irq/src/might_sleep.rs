@@ -1,0 +1,28 @@
+//! What the kernel checks and userspace does not: sleeping in atomic context.
+//!
+//! [`might_sleep`] is the kernel's annotation for code that may block; called in
+//! hardirq or softirq context, with BHs or irqs disabled, it records a
+//! `BUG: sleeping function called from invalid context` violation (lock-free, so it
+//! is also safe inside the hardirq stand-in). [`warn_on`] is `WARN_ON()`.
+
+use crate::context::in_atomic;
+use crate::violations::{report_violation, Violation};
+
+/// Kernel `might_sleep()`: records a violation if the current context is atomic.
+/// Async-signal-safe.
+#[track_caller]
+pub fn might_sleep() {
+    if in_atomic() {
+        report_violation(Violation::SleepInAtomic);
+    }
+}
+
+/// Kernel `WARN_ON(condition)`: records a `WARNING: at file:line` violation when
+/// `condition` holds and returns it. Async-signal-safe.
+#[track_caller]
+pub fn warn_on(condition: bool) -> bool {
+    if condition {
+        report_violation(Violation::Warning);
+    }
+    condition
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Checks every seed bug in both directions: without feature `seed-bugs` the suite passes;
+# with it the suite fails and its KTAP output contains the KUnit failure text the seed
+# describes. Usage: scripts/check-seed-bugs.sh (honours CARGO_TARGET_DIR). Exit 0 = all good.
+#
+# To add a seed bug, append one `check_seed_bug PACKAGE 'line' ...` call at the bottom.
+set -u
+cd "$(dirname "$0")/.."
+status=0
+
+# check_seed_bug PACKAGE EXPECTED_LINE...
+check_seed_bug() {
+    local pkg=$1 out line
+    shift
+    out=$(mktemp)
+    if cargo test -q -p "$pkg" >"$out" 2>&1; then
+        echo "ok:   $pkg passes without seed-bugs"
+    else
+        echo "FAIL: $pkg fails without seed-bugs:"; tail -n 30 "$out"; status=1
+    fi
+    if cargo test -q -p "$pkg" --features seed-bugs >"$out" 2>&1; then
+        echo "FAIL: $pkg passes with seed-bugs (the bug is not caught)"; status=1
+    else
+        echo "ok:   $pkg fails with seed-bugs"
+    fi
+    for line in "$@"; do
+        if grep -qF -- "$line" "$out"; then
+            echo "ok:   $pkg prints: $line"
+        else
+            echo "FAIL: $pkg with seed-bugs does not print: $line"; status=1
+        fi
+    done
+    rm -f "$out"
+}
+
+check_seed_bug checksum-kunit \
+    'ASSERTION FAILED at ' \
+    'Expected result == expec, but' \
+    'result == 65281 (0xff01)' \
+    'expec == 65280 (0xff00)'
+
+check_seed_bug desc64-kunit \
+    'EXPECTATION FAILED at ' \
+    '== -120172544 (0xfffffffff8d65000)' \
+    '0xfffffe7cf8d65000'
+
+exit $status
