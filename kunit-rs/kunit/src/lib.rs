@@ -31,6 +31,7 @@
 //! suites), [`ktap`], [`resource`] (deferred actions), [`stub`] (static stubs), [`harness`].
 
 pub mod assert;
+pub mod boot;
 pub mod errptr;
 pub mod executor;
 pub mod filter;

@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 enum Target {
     Stdout,
+    Stderr,
     Writer(Box<dyn Write + Send>),
     Buffer(Vec<u8>),
 }
@@ -19,6 +20,9 @@ pub struct Sink {
 impl Sink {
     pub fn stdout() -> Self {
         Self::with(Target::Stdout)
+    }
+    pub fn stderr() -> Self {
+        Self::with(Target::Stderr)
     }
     pub fn writer(w: Box<dyn Write + Send>) -> Self {
         Self::with(Target::Writer(w))
@@ -42,6 +46,11 @@ impl Sink {
                 let _ = out.write_all(b"\n");
                 let _ = out.flush();
             }
+            Target::Stderr => {
+                let mut out = io::stderr().lock();
+                let _ = out.write_all(text.as_bytes());
+                let _ = out.write_all(b"\n");
+            }
             Target::Writer(w) => {
                 let _ = w.write_all(text.as_bytes());
                 let _ = w.write_all(b"\n");
@@ -62,6 +71,9 @@ impl Sink {
                 let mut out = io::stdout().lock();
                 let _ = out.write_all(bytes);
                 let _ = out.flush();
+            }
+            Target::Stderr => {
+                let _ = io::stderr().lock().write_all(bytes);
             }
             Target::Writer(w) => {
                 let _ = w.write_all(bytes);
