@@ -62,6 +62,7 @@ KUnit options:
   --shuffle, --seed N      shuffle suites and cases (the seed is printed to stderr)
   --stats 0|1|2            kunit.stats_enabled (default 1)
   --format ktap|tap|tap14  output format (default ktap; pretty/terse are KTAP too)
+  --warnings_fail          an unsuppressed WARN() fails the test that raised it
 ";
 
 fn value(
@@ -167,6 +168,7 @@ impl Args {
                         }
                     };
                 }
+                "--warnings_fail" => crate::warn::set_warnings_fail(true),
                 "-h" | "--help" => a.help = true,
                 _ => return Err(format!("unrecognized option '{arg}'")),
             }

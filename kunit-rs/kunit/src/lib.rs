@@ -44,6 +44,7 @@ pub mod resource;
 pub mod stub;
 pub mod test;
 mod try_catch;
+pub mod warn;
 mod watchdog;
 
 pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PtrValue};

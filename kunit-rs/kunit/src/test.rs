@@ -61,6 +61,8 @@ pub struct TestShared {
     pub(crate) stubs: Mutex<Vec<(usize, usize)>>,
     /// Deferred actions and test-owned data (see `resource`).
     pub(crate) resources: Mutex<Resources>,
+    /// Active warning-suppression scopes, innermost last (see `warn`).
+    pub(crate) suppressions: Mutex<Vec<Arc<std::sync::atomic::AtomicUsize>>>,
 }
 
 impl TestShared {
@@ -205,6 +207,7 @@ impl Kunit {
                 detached: AtomicBool::new(false),
                 stubs: Mutex::new(Vec::new()),
                 resources: Mutex::new(Resources::default()),
+                suppressions: Mutex::new(Vec::new()),
             }),
             param: None,
             param_index: 0,

@@ -1,70 +1,72 @@
-//! kunit tests itself with kunit.
-use kunit::prelude::*;
+//! kunit tests itself with kunit: each concern's self-test lives beside it in `src/`
+//! (`*_kunit.rs`, as lib/kunit/ does with `*-test.c`) and is collected here.
+//!
+//! Most self-tests run small, unregistered suites through the embedding API and compare the
+//! whole KTAP text they print with what KUnit prints.
 
-fn example_simple_test(test: &mut Kunit) {
-    kunit_info!(test, "initializing");
-    kunit_expect_eq!(test, 1 + 1, 3);
-    let a = 1;
-    let b = 2;
-    kunit_expect_eq_msg!(test, a, b, "values differ for idx {}", 3);
-    kunit_expect_true_msg!(test, a == b, "msg");
-    let p: Option<&u8> = None;
-    kunit_expect_not_null!(test, p);
-    let e: Result<&str, i32> = Err(-12);
-    kunit_expect_not_err_or_null!(test, e);
-    kunit_expect_streq!(test, e, "abc");
-    let buf1 = [1u8, 2, 3, 4];
-    let buf2 = [1u8, 2, 0, 4];
-    kunit_expect_memeq!(test, buf1, buf2, 4);
-    kunit_fail!(test, "This test never passes.");
-}
-fn example_skip_test(test: &mut Kunit) {
-    kunit_skip!(test, "this test should be skipped");
-}
-struct P {
-    v: i32,
-    name: &'static str,
-}
-static PARAMS: [P; 2] = [
-    P {
-        v: 3,
-        name: "example value 3",
-    },
-    P {
-        v: 0,
-        name: "example value 0",
-    },
-];
-kunit_array_param_desc!(example_gen, PARAMS, name);
-fn example_params_test(test: &mut Kunit) {
-    let p = test.param::<P>();
-    if p.v == 0 {
-        kunit_skip!(test, "unsupported param value {}", p.v);
+#[path = "../src/assert/assert_kunit.rs"]
+mod assert_kunit;
+#[path = "../src/errptr_kunit.rs"]
+mod errptr_kunit;
+#[path = "../src/executor_kunit.rs"]
+mod executor_kunit;
+#[path = "../src/filter_kunit.rs"]
+mod filter_kunit;
+#[path = "../src/harness_kunit.rs"]
+mod harness_kunit;
+#[path = "../src/ktap_kunit.rs"]
+mod ktap_kunit;
+#[path = "../src/resource_kunit.rs"]
+mod resource_kunit;
+#[path = "../src/stub_kunit.rs"]
+mod stub_kunit;
+#[path = "../src/warn_kunit.rs"]
+mod warn_kunit;
+
+/// Running inner suites and capturing their KTAP.
+pub mod support {
+    use kunit::{Config, Registration, Report, Suite};
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    /// A `Write` whose bytes can be read back after the run.
+    #[derive(Clone, Default)]
+    pub struct Captured(pub Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Captured {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        pub fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    /// Runs `suites` (unregistered, module `module`) and returns their KTAP and report.
+    pub fn run_with(suites: &[&'static Suite], module: &'static str, config: &Config) -> (String, Report) {
+        let regs: Vec<Registration> = suites.iter().map(|s| Registration::unregistered(s, module)).collect();
+        let out = Captured::default();
+        let report = kunit::run(Some(&regs), config, out.clone()).expect("filters parse");
+        (out.text(), report)
+    }
+
+    /// Runs with every case included (slow ones too) and the default stats.
+    pub fn run(suites: &[&'static Suite]) -> (String, Report) {
+        run_with(suites, "", &Config { ignored: kunit::Ignored::Include, ..Config::default() })
+    }
+
+    /// The KTAP of one suite, without the two top-level lines.
+    pub fn suite_ktap(suite: &'static Suite) -> String {
+        let (text, _) = run(&[suite]);
+        text.strip_prefix("KTAP version 1\n1..1\n").expect("top-level header").to_owned()
     }
 }
-fn example_slow_test(test: &mut Kunit) {
-    kunit_expect_eq!(test, 1, 1);
-}
-fn panicky(_test: &mut Kunit) {
-    let v: Vec<u8> = vec![];
-    let _ = v[3];
-}
-static CASES: &[Case] = &[
-    kunit_case!(example_simple_test),
-    kunit_case!(example_skip_test),
-    kunit_case_param!(example_params_test, example_gen),
-    kunit_case!(
-        example_slow_test,
-        Attributes {
-            speed: Speed::Slow,
-            ..Attributes::DEFAULT
-        }
-    ),
-    kunit_case!(panicky),
-];
-kunit_test_suite!(Suite {
-    name: "example",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+
 kunit::main!();

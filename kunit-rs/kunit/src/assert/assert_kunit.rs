@@ -1,0 +1,326 @@
+//! Self-tests of the assertion family: every family's failure text, compared whole with what
+//! lib/kunit/assert.c prints, and the expectation/assertion control flow.
+
+use crate::support::suite_ktap;
+use kunit::prelude::*;
+use kunit::CStrPtr;
+use std::ffi::c_char;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+/// The line of the last `at!`-wrapped assertion (both expand on the same line).
+static LINE: AtomicU32 = AtomicU32::new(0);
+
+macro_rules! at {
+    ($($t:tt)*) => {{
+        LINE.store(line!(), Relaxed);
+        $($t)*
+    }};
+}
+
+/// Runs `case` alone in a suite and returns the lines between the suite's plan and the
+/// case's result line.
+fn body_of(name: &'static str, case: fn(&mut Kunit)) -> String {
+    let cases: &'static [Case] = Box::leak(Box::new([Case { name, run_case: case, ..Case::DEFAULT }]));
+    let suite: &'static Suite = Box::leak(Box::new(Suite { name: "golden", test_cases: cases, ..Suite::DEFAULT }));
+    let ktap = suite_ktap(suite);
+    let body = ktap.strip_prefix("    KTAP version 1\n    # Subtest: golden\n    1..1\n").expect("suite header");
+    let end = body.rfind(&format!("ok 1 {name}\n")).expect("case result line");
+    let end = body[..end].rfind('\n').map_or(0, |i| i + 1);
+    body[..end].to_owned()
+}
+
+fn head(kind: &str, name: &str) -> String {
+    format!("    # {name}: {kind} FAILED at {}:{}\n", file!(), LINE.load(Relaxed))
+}
+
+fn check(test: &mut Kunit, name: &'static str, case: fn(&mut Kunit), kind: &str, rest: &str) {
+    let got = body_of(name, case);
+    let want = format!("{}{rest}", head(kind, name));
+    kunit_expect_streq!(test, got, want);
+}
+
+fn eq_both_sides(t: &mut Kunit) {
+    let (a, b) = (1, 2);
+    at!(kunit_expect_eq!(t, a, b));
+}
+fn eq_literal_right(t: &mut Kunit) {
+    let x = 3;
+    at!(kunit_expect_eq!(t, x, 5));
+}
+fn eq_literal_left(t: &mut Kunit) {
+    let flag = -22;
+    at!(kunit_expect_eq!(t, 0, flag));
+}
+fn negative_and_huge(t: &mut Kunit) {
+    let (x, big) = (-1i32, u64::MAX);
+    at!(kunit_expect_eq!(t, x as i64, big as i64 + 1));
+}
+fn not_a_literal(t: &mut Kunit) {
+    let x = 5u8;
+    at!(kunit_expect_ne!(t, x, 0x5));
+}
+fn binary_ops(t: &mut Kunit) {
+    let n = 0;
+    at!(kunit_expect_gt!(t, n, 0));
+}
+fn msg_after_value(t: &mut Kunit) {
+    let (a, b) = (1, 2);
+    at!(kunit_expect_eq_msg!(t, a, b, "values differ for idx {}", 3));
+}
+fn msg_after_literal(t: &mut Kunit) {
+    let calls = 0;
+    at!(kunit_expect_gt_msg!(t, calls, 0, "Timer function was not called"));
+}
+fn assert_aborts(t: &mut Kunit) {
+    let n = 0;
+    at!(kunit_assert_gt!(t, n, 0));
+    kunit_info!(t, "not reached");
+}
+fn expect_continues(t: &mut Kunit) {
+    at!(kunit_expect_true!(t, 1 > 2));
+    kunit_info!(t, "still running");
+}
+fn unary_false(t: &mut Kunit) {
+    let v: Vec<u8> = Vec::new();
+    at!(kunit_expect_false_msg!(t, v.is_empty(), "len {}", v.len()));
+}
+fn fail_message(t: &mut Kunit) {
+    at!(kunit_fail!(t, "This test never passes."));
+}
+fn fail_and_abort(t: &mut Kunit) {
+    at!(kunit_fail_and_abort!(t, "stop here"));
+}
+fn null_is_not(t: &mut Kunit) {
+    let p: *const u8 = 0x1000 as *const u8;
+    at!(kunit_expect_null!(t, p));
+}
+fn not_null_is(t: &mut Kunit) {
+    let p: Option<&u32> = None;
+    at!(kunit_expect_not_null!(t, p));
+}
+fn ptr_eq(t: &mut Kunit) {
+    let (a, b) = (0x10 as *const u8, 0x20 as *const u8);
+    at!(kunit_expect_ptr_eq!(t, a, b));
+}
+fn not_err_is_err(t: &mut Kunit) {
+    let p: Result<&u8, i32> = Err(-12);
+    at!(kunit_expect_not_err_or_null!(t, p));
+}
+fn not_err_is_null(t: &mut Kunit) {
+    let p = ErrPtr::<u8>::null();
+    at!(kunit_expect_not_err_or_null!(t, p));
+}
+fn streq_literal(t: &mut Kunit) {
+    let s = "abd";
+    at!(kunit_expect_streq!(t, s, "abc"));
+}
+fn streq_null(t: &mut Kunit) {
+    let (a, b): (Option<&str>, &str) = (None, "x");
+    at!(kunit_expect_streq!(t, a, b));
+}
+fn strneq_equal(t: &mut Kunit) {
+    let a = String::from("same");
+    at!(kunit_expect_strneq_msg!(t, a, "same", "must differ"));
+}
+fn memeq_short(t: &mut Kunit) {
+    let (buf1, buf2) = ([1u8, 2, 3, 4], [1u8, 2, 0, 4]);
+    at!(kunit_expect_memeq!(t, buf1, buf2, 4));
+}
+fn memeq_two_lines(t: &mut Kunit) {
+    let buf1: Vec<u8> = (0u8..18).collect();
+    let mut buf2 = buf1.clone();
+    buf2[17] = 0xff;
+    at!(kunit_expect_memeq_msg!(t, buf1, buf2, 18, "tail"));
+}
+fn memeq_null(t: &mut Kunit) {
+    let (left, right): (Option<&[u8]>, &[u8]) = (None, &[1]);
+    at!(kunit_expect_memeq_msg!(t, left, right, 1, "not printed"));
+}
+fn memneq_equal(t: &mut Kunit) {
+    let (a, b) = ([7u8; 2], [7u8; 2]);
+    at!(kunit_assert_memneq!(t, a, b, 2));
+}
+fn debug_operands(t: &mut Kunit) {
+    let v = vec![1, 3];
+    at!(kunit_expect_eq!(t, v, vec![1, 2]));
+}
+fn debug_literal(t: &mut Kunit) {
+    let s = "b";
+    at!(kunit_expect_eq!(t, s, "a"));
+}
+
+fn test_int_formats(test: &mut Kunit) {
+    check(test, "eq_both_sides", eq_both_sides, "EXPECTATION", "    Expected a == b, but\n        a == 1 (0x1)\n        b == 2 (0x2)\n");
+    check(test, "eq_literal_right", eq_literal_right, "EXPECTATION", "    Expected x == 5, but\n        x == 3 (0x3)\n");
+    check(test, "eq_literal_left", eq_literal_left, "EXPECTATION", "    Expected 0 == flag, but\n        flag == -22 (0xffffffffffffffea)\n");
+    check(
+        test,
+        "negative_and_huge",
+        negative_and_huge,
+        "EXPECTATION",
+        "    Expected x as i64 == big as i64 + 1, but\n        x as i64 == -1 (0xffffffffffffffff)\n        big as i64 + 1 == 0 (0x0)\n",
+    );
+    check(test, "not_a_literal", not_a_literal, "EXPECTATION", "    Expected x != 0x5, but\n        x == 5 (0x5)\n        0x5 == 5 (0x5)\n");
+    check(test, "binary_ops", binary_ops, "EXPECTATION", "    Expected n > 0, but\n        n == 0 (0x0)\n");
+}
+
+fn test_message_placement(test: &mut Kunit) {
+    // After a printed right operand (no trailing newline) the message starts the next line.
+    check(
+        test,
+        "msg_after_value",
+        msg_after_value,
+        "EXPECTATION",
+        "    Expected a == b, but\n        a == 1 (0x1)\n        b == 2 (0x2)\nvalues differ for idx 3\n",
+    );
+    // After a line that ended in "\n" a blank line comes first (the run-in-irq message).
+    check(
+        test,
+        "msg_after_literal",
+        msg_after_literal,
+        "EXPECTATION",
+        "    Expected calls > 0, but\n        calls == 0 (0x0)\n\nTimer function was not called\n",
+    );
+    check(test, "unary_false", unary_false, "EXPECTATION", "    Expected v.is_empty() to be false, but is true\n\nlen 0\n");
+    check(test, "fail_message", fail_message, "EXPECTATION", "This test never passes.\n");
+}
+
+fn test_assert_aborts_expect_continues(test: &mut Kunit) {
+    check(test, "assert_aborts", assert_aborts, "ASSERTION", "    Expected n > 0, but\n        n == 0 (0x0)\n");
+    check(test, "fail_and_abort", fail_and_abort, "ASSERTION", "stop here\n");
+    check(
+        test,
+        "expect_continues",
+        expect_continues,
+        "EXPECTATION",
+        "    Expected 1 > 2 to be true, but is false\n    # expect_continues: still running\n",
+    );
+}
+
+fn test_pointer_formats(test: &mut Kunit) {
+    check(
+        test,
+        "null_is_not",
+        null_is_not,
+        "EXPECTATION",
+        "    Expected p == ((void *)0), but\n        p == 0000000000001000\n        ((void *)0) == 0000000000000000\n",
+    );
+    check(
+        test,
+        "not_null_is",
+        not_null_is,
+        "EXPECTATION",
+        "    Expected p != ((void *)0), but\n        p == 0000000000000000\n        ((void *)0) == 0000000000000000\n",
+    );
+    check(test, "ptr_eq", ptr_eq, "EXPECTATION", "    Expected a == b, but\n        a == 0000000000000010\n        b == 0000000000000020\n");
+    check(test, "not_err_is_err", not_err_is_err, "EXPECTATION", "    Expected p is not error, but is: -12\n");
+    check(test, "not_err_is_null", not_err_is_null, "EXPECTATION", "    Expected p is not null, but is\n");
+}
+
+fn test_string_formats(test: &mut Kunit) {
+    check(test, "streq_literal", streq_literal, "EXPECTATION", "    Expected s == \"abc\", but\n        s == \"abd\"\n");
+    check(test, "streq_null", streq_null, "EXPECTATION", "    Expected a == b, but\n        a == \"(null)\"\n        b == \"x\"\n");
+    check(test, "strneq_equal", strneq_equal, "EXPECTATION", "    Expected a != \"same\", but\n        a == \"same\"\n\nmust differ\n");
+}
+
+fn test_memory_formats(test: &mut Kunit) {
+    check(
+        test,
+        "memeq_short",
+        memeq_short,
+        "EXPECTATION",
+        "    Expected buf1 == buf2, but\n        buf1 ==\n         01  02 <03> 04 \n        buf2 ==\n         01  02 <00> 04 \n",
+    );
+    check(
+        test,
+        "memeq_two_lines",
+        memeq_two_lines,
+        "EXPECTATION",
+        concat!(
+            "    Expected buf1 == buf2, but\n",
+            "        buf1 ==\n",
+            "         00  01  02  03  04  05  06  07  08  09  0a  0b  0c  0d  0e  0f \n",
+            "         10 <11>\n",
+            "        buf2 ==\n",
+            "         00  01  02  03  04  05  06  07  08  09  0a  0b  0c  0d  0e  0f \n",
+            "         10 <ff>\n",
+            "tail\n"
+        ),
+    );
+    check(test, "memeq_null", memeq_null, "EXPECTATION", "    Expected left is not null, but is\n");
+    check(
+        test,
+        "memneq_equal",
+        memneq_equal,
+        "ASSERTION",
+        "    Expected a != b, but\n        a ==\n         07  07 \n        b ==\n         07  07 \n",
+    );
+}
+
+fn test_debug_operands(test: &mut Kunit) {
+    check(test, "debug_operands", debug_operands, "EXPECTATION", "    Expected v == vec![1, 2], but\n        v == [1, 3]\n        vec![1, 2] == [1, 2]\n");
+    // A string literal prints as itself, so it is omitted like an integer literal.
+    check(test, "debug_literal", debug_literal, "EXPECTATION", "    Expected s == \"a\", but\n        s == \"b\"\n");
+}
+
+// Regression for "kunit: Protect KUNIT_BINARY_STR_ASSERTION against ERR_PTR values": an
+// ERR_PTR or NULL on either side fails both STREQ and STRNEQ and is never dereferenced.
+fn err_ptr() -> CStrPtr {
+    // SAFETY: an error value is never dereferenced by the string assertions.
+    unsafe { CStrPtr::new(ErrPtr::<c_char>::err(-22).as_ptr()) }
+}
+fn null_ptr() -> CStrPtr {
+    // SAFETY: NULL is never dereferenced by the string assertions.
+    unsafe { CStrPtr::new(std::ptr::null()) }
+}
+fn streq_err_left(t: &mut Kunit) {
+    let e = err_ptr();
+    at!(kunit_expect_streq!(t, e, "abc"));
+}
+fn streq_err_right(t: &mut Kunit) {
+    let e = err_ptr();
+    at!(kunit_expect_streq!(t, "abc", e));
+}
+fn strneq_err_left(t: &mut Kunit) {
+    let e = err_ptr();
+    at!(kunit_expect_strneq!(t, e, "abc"));
+}
+fn strneq_err_right(t: &mut Kunit) {
+    let e = err_ptr();
+    at!(kunit_expect_strneq!(t, "abc", e));
+}
+fn streq_null_right(t: &mut Kunit) {
+    let n = null_ptr();
+    at!(kunit_expect_streq!(t, "abc", n));
+}
+fn strneq_null_left(t: &mut Kunit) {
+    let n = null_ptr();
+    at!(kunit_expect_strneq!(t, n, "abc"));
+}
+fn streq_result_err(t: &mut Kunit) {
+    let r: Result<&str, i32> = Err(-22);
+    at!(kunit_expect_streq!(t, r, r));
+}
+
+fn test_str_err_ptr_regression(test: &mut Kunit) {
+    let c = |test: &mut Kunit, name, f, want: &str| check(test, name, f, "EXPECTATION", want);
+    c(test, "streq_err_left", streq_err_left, "    Expected e == \"abc\", but\n        e == \"(efault)\"\n");
+    c(test, "streq_err_right", streq_err_right, "    Expected \"abc\" == e, but\n        e == \"(efault)\"\n");
+    c(test, "strneq_err_left", strneq_err_left, "    Expected e != \"abc\", but\n        e == \"(efault)\"\n");
+    c(test, "strneq_err_right", strneq_err_right, "    Expected \"abc\" != e, but\n        e == \"(efault)\"\n");
+    c(test, "streq_null_right", streq_null_right, "    Expected \"abc\" == n, but\n        n == \"(null)\"\n");
+    c(test, "strneq_null_left", strneq_null_left, "    Expected n != \"abc\", but\n        n == \"(null)\"\n");
+    c(test, "streq_result_err", streq_result_err, "    Expected r == r, but\n        r == \"(efault)\"\n        r == \"(efault)\"\n");
+}
+
+static CASES: &[Case] = &[
+    kunit_case!(test_int_formats),
+    kunit_case!(test_message_placement),
+    kunit_case!(test_assert_aborts_expect_continues),
+    kunit_case!(test_pointer_formats),
+    kunit_case!(test_string_formats),
+    kunit_case!(test_memory_formats),
+    kunit_case!(test_debug_operands),
+    kunit_case!(test_str_err_ptr_regression),
+];
+kunit_test_suite!(Suite { name: "kunit_assert", test_cases: CASES, ..Suite::DEFAULT });

@@ -1,0 +1,1 @@
+//! errptr self-test (todo)

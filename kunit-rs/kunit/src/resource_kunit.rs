@@ -1,0 +1,1 @@
+//! resource self-test (todo)

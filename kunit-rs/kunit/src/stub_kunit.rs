@@ -1,0 +1,1 @@
+//! stub self-test (todo)

@@ -1,0 +1,189 @@
+//! Kernel-style warnings (`WARN`, `WARN_ON`, `WARN_ON_ONCE`) and their suppression
+//! (lib/kunit/bug.c).
+//!
+//! An unsuppressed warning prints the kernel's `cut here` block with a backtrace (the
+//! framework's own frames trimmed) into the current test's log — or to stderr outside tests —
+//! and, as in the kernel, does not fail the test unless `--warnings_fail` (or
+//! [`set_warnings_fail`]) asks for it. Inside a suppression scope the warning is only counted.
+
+use crate::test::{with_current, TestShared};
+use crate::Kunit;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+static WARNINGS_FAIL: AtomicBool = AtomicBool::new(false);
+
+/// Makes every unsuppressed warning fail the test that raised it.
+pub fn set_warnings_fail(on: bool) {
+    WARNINGS_FAIL.store(on, Ordering::Relaxed);
+}
+
+/// An active suppression scope (`struct __suppressed_warning`); counts what it swallowed.
+#[derive(Debug)]
+pub struct SuppressedWarning {
+    count: Arc<AtomicUsize>,
+}
+
+impl SuppressedWarning {
+    /// `KUNIT_SUPPRESSED_WARNING_COUNT()`: warnings swallowed so far.
+    pub fn count(&self) -> usize {
+        self.count.load(Ordering::Relaxed)
+    }
+}
+
+/// `kunit_start_suppress_warning()`: from now until [`kunit_end_suppress_warning`], warnings
+/// raised by this test (on its thread or threads from `kunit::spawn`) are counted, not printed.
+pub fn kunit_start_suppress_warning(test: &Kunit) -> SuppressedWarning {
+    let count = Arc::new(AtomicUsize::new(0));
+    test.shared.suppressions.lock().unwrap_or_else(|e| e.into_inner()).push(count.clone());
+    SuppressedWarning { count }
+}
+
+/// `kunit_end_suppress_warning()`; returns the final count.
+pub fn kunit_end_suppress_warning(test: &Kunit, w: SuppressedWarning) -> usize {
+    let mut stack = test.shared.suppressions.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(pos) = stack.iter().rposition(|c| Arc::ptr_eq(c, &w.count)) {
+        stack.remove(pos);
+    }
+    w.count()
+}
+
+/// `kunit_has_active_suppress_warning()`: whether the current test suppresses warnings now.
+pub fn kunit_has_active_suppress_warning() -> bool {
+    with_current(|t| !t.suppressions.lock().unwrap_or_else(|e| e.into_inner()).is_empty()).unwrap_or(false)
+}
+
+fn suppressed(t: &TestShared) -> bool {
+    let stack = t.suppressions.lock().unwrap_or_else(|e| e.into_inner());
+    match stack.last() {
+        Some(c) => {
+            c.fetch_add(1, Ordering::Relaxed);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Frames that belong to the framework or the runtime, not to the code that warned.
+fn is_framework_frame(name: &str) -> bool {
+    ["backtrace::", "kunit::warn::", "kunit::__private::", "std::", "core::", "alloc::"].iter().any(|p| name.starts_with(p))
+        || name.starts_with("<alloc::")
+        || name.starts_with("<core::")
+        || name.starts_with("<std::")
+}
+
+/// Where the executor's frames start: everything below belongs to kunit.
+fn is_executor_frame(name: &str) -> bool {
+    name.starts_with("kunit::executor::") || name.starts_with("kunit::try_catch::")
+}
+
+/// The trimmed call trace: (function, file:line) from the warning's caller outwards.
+fn call_trace() -> Vec<(String, String)> {
+    let bt = backtrace::Backtrace::new();
+    let mut frames = Vec::new();
+    for frame in bt.frames() {
+        for sym in frame.symbols() {
+            let name = sym.name().map(|n| format!("{n:#}")).unwrap_or_else(|| "<unknown>".into());
+            let loc = match (sym.filename(), sym.lineno()) {
+                (Some(f), Some(l)) => format!("{}:{l}", f.display()),
+                _ => String::new(),
+            };
+            frames.push((name, loc));
+        }
+    }
+    let start = frames.iter().position(|(n, _)| !is_framework_frame(n)).unwrap_or(frames.len());
+    let mut trace: Vec<_> = frames.into_iter().skip(start).collect();
+    if let Some(end) = trace.iter().position(|(n, _)| is_executor_frame(n)) {
+        trace.truncate(end);
+    }
+    trace
+}
+
+/// `__warn()`: prints the warning block (or counts it when suppressed).
+#[doc(hidden)]
+pub fn __warn(file: &str, line: u32, msg: Option<std::fmt::Arguments<'_>>) {
+    if with_current(suppressed).unwrap_or(false) {
+        return;
+    }
+    let trace = call_trace();
+    let function = trace.first().map(|(n, _)| n.as_str()).unwrap_or("<unknown>");
+    let thread = std::thread::current();
+    let mut text = String::from("------------[ cut here ]------------\n");
+    if let Some(msg) = msg {
+        text.push_str(&msg.to_string());
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "WARNING: PID: {} at {file}:{line} {function}\nComm: {}\nCall Trace:\n",
+        std::process::id(),
+        thread.name().unwrap_or("<unnamed>")
+    ));
+    for (name, loc) in &trace {
+        text.push_str(&format!(" {name} ({loc})\n"));
+    }
+    text.push_str("---[ end trace 0000000000000000 ]---");
+    let logged = with_current(|t| {
+        let prefixed: Vec<String> = text.lines().map(|l| format!("    # {l}")).collect();
+        t.log_raw(&prefixed.join("\n"));
+        if WARNINGS_FAIL.load(Ordering::Relaxed) {
+            t.set_failure();
+        }
+    });
+    if logged.is_none() {
+        eprintln!("{text}");
+    }
+}
+
+/// `WARN(condition, fmt, ...)`: warns with a message when `condition` holds; returns it.
+#[macro_export]
+macro_rules! WARN {
+    ($cond:expr, $($fmt:tt)+) => {{
+        let c: bool = $cond;
+        if c {
+            $crate::warn::__warn(::core::file!(), ::core::line!(), ::core::option::Option::Some(::core::format_args!($($fmt)+)));
+        }
+        c
+    }};
+}
+
+/// `WARN_ON(condition)`: warns when `condition` holds; returns it.
+#[macro_export]
+macro_rules! WARN_ON {
+    ($cond:expr $(,)?) => {{
+        let c: bool = $cond;
+        if c {
+            $crate::warn::__warn(::core::file!(), ::core::line!(), ::core::option::Option::None);
+        }
+        c
+    }};
+}
+
+/// `WARN_ON_ONCE(condition)`: like `WARN_ON`, but prints at most once per call site.
+#[macro_export]
+macro_rules! WARN_ON_ONCE {
+    ($cond:expr $(,)?) => {{
+        static WARNED: ::core::sync::atomic::AtomicBool = ::core::sync::atomic::AtomicBool::new(false);
+        let c: bool = $cond;
+        if c && !WARNED.swap(true, ::core::sync::atomic::Ordering::Relaxed) {
+            $crate::warn::__warn(::core::file!(), ::core::line!(), ::core::option::Option::None);
+        }
+        c
+    }};
+}
+
+/// `KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, n)` for a scope from
+/// [`kunit_start_suppress_warning`].
+#[macro_export]
+macro_rules! kunit_expect_suppressed_warning_count {
+    ($test:expr, $scope:expr, $n:expr $(,)?) => {
+        $crate::kunit_expect_eq!($test, $scope.count(), $n)
+    };
+}
+
+/// `KUNIT_ASSERT_SUPPRESSED_WARNING_COUNT(test, n)`.
+#[macro_export]
+macro_rules! kunit_assert_suppressed_warning_count {
+    ($test:expr, $scope:expr, $n:expr $(,)?) => {
+        $crate::kunit_assert_eq!($test, $scope.count(), $n)
+    };
+}

@@ -1,0 +1,1 @@
+//! warn self-test (todo)
