@@ -18,7 +18,9 @@ use std::sync::Arc;
 
 /// Runs the boot-time tests if `KUNIT_BOOT` asks for them; returns whether they all passed.
 pub fn run_boot_tests() -> Option<bool> {
-    let spec = std::env::var("KUNIT_BOOT").ok().filter(|v| !v.is_empty() && v != "0")?;
+    let spec = std::env::var("KUNIT_BOOT")
+        .ok()
+        .filter(|v| !v.is_empty() && v != "0")?;
     let config = Config {
         filter_glob: (spec != "1").then_some(spec),
         ignored: Ignored::Include,

@@ -18,7 +18,16 @@ struct Example {
     value: i32,
     desc: &'static str,
 }
-static EXAMPLE_PARAMS: [Example; 2] = [Example { value: 3, desc: "example value 3" }, Example { value: 0, desc: "example value 0" }];
+static EXAMPLE_PARAMS: [Example; 2] = [
+    Example {
+        value: 3,
+        desc: "example value 3",
+    },
+    Example {
+        value: 0,
+        desc: "example value 0",
+    },
+];
 kunit_array_param_desc!(example_gen_params, EXAMPLE_PARAMS, desc);
 fn example_params_test(test: &mut Kunit) {
     let p = test.param::<Example>();
@@ -40,11 +49,27 @@ static EXAMPLE_CASES: &[Case] = &[
     kunit_case_slow!(example_slow_test),
     kunit_case!(example_failing_test),
 ];
-static EXAMPLE: Suite = Suite { name: "example", init: Some(example_init), test_cases: EXAMPLE_CASES, ..Suite::DEFAULT };
+static EXAMPLE: Suite = Suite {
+    name: "example",
+    init: Some(example_init),
+    test_cases: EXAMPLE_CASES,
+    ..Suite::DEFAULT
+};
 
 fn test_example_document(test: &mut Kunit) {
-    let (got, report) = run_with(&[&EXAMPLE], "kunit_example_test", &Config { ignored: Ignored::Include, ..Config::default() });
-    let fail_line = got.lines().find(|l| l.contains("EXPECTATION FAILED")).unwrap_or("").to_owned();
+    let (got, report) = run_with(
+        &[&EXAMPLE],
+        "kunit_example_test",
+        &Config {
+            ignored: Ignored::Include,
+            ..Config::default()
+        },
+    );
+    let fail_line = got
+        .lines()
+        .find(|l| l.contains("EXPECTATION FAILED"))
+        .unwrap_or("")
+        .to_owned();
     let want = format!(
         "KTAP version 1
 1..1
@@ -77,7 +102,10 @@ not ok 1 example
 "
     );
     kunit_expect_streq!(test, got, want);
-    kunit_expect_true!(test, fail_line.starts_with("    # example_failing_test: EXPECTATION FAILED at "));
+    kunit_expect_true!(
+        test,
+        fail_line.starts_with("    # example_failing_test: EXPECTATION FAILED at ")
+    );
     kunit_expect_eq!(test, report.passed(), 3);
     kunit_expect_eq!(test, report.failed(), 1);
     kunit_expect_eq!(test, report.skipped(), 1);
@@ -86,33 +114,79 @@ not ok 1 example
 }
 
 static ONE_PASS: &[Case] = &[kunit_case!(example_simple_test)];
-static SMALL: Suite = Suite { name: "small", test_cases: ONE_PASS, ..Suite::DEFAULT };
-static SKIPS: &[Case] = &[kunit_case!(example_skip_test), kunit_case!(example_skip_test)];
-static ALL_SKIPPED: Suite = Suite { name: "all_skipped", test_cases: SKIPS, ..Suite::DEFAULT };
+static SMALL: Suite = Suite {
+    name: "small",
+    test_cases: ONE_PASS,
+    ..Suite::DEFAULT
+};
+static SKIPS: &[Case] = &[
+    kunit_case!(example_skip_test),
+    kunit_case!(example_skip_test),
+];
+static ALL_SKIPPED: Suite = Suite {
+    name: "all_skipped",
+    test_cases: SKIPS,
+    ..Suite::DEFAULT
+};
 
 fn test_stats_modes(test: &mut Kunit) {
     // stats_enabled=1 prints stats only for more than one result; 2 always, even per case.
     kunit_expect_streq!(test, suite_ktap(&SMALL), "    KTAP version 1\n    # Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n");
-    let (always, _) = run_with(&[&SMALL], "", &Config { stats_enabled: 2, ..Config::default() });
+    let (always, _) = run_with(
+        &[&SMALL],
+        "",
+        &Config {
+            stats_enabled: 2,
+            ..Config::default()
+        },
+    );
     kunit_expect_streq!(
         test,
         always,
         "KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: small\n    1..1\n    # example_simple_test: pass:1 fail:0 skip:0 total:1\n    ok 1 example_simple_test\n# small: pass:1 fail:0 skip:0 total:1\n# Totals: pass:1 fail:0 skip:0 total:1\nok 1 small\n"
     );
-    let (never, _) = run_with(&[&ALL_SKIPPED], "", &Config { stats_enabled: 0, ..Config::default() });
+    let (never, _) = run_with(
+        &[&ALL_SKIPPED],
+        "",
+        &Config {
+            stats_enabled: 0,
+            ..Config::default()
+        },
+    );
     kunit_expect_false!(test, never.contains("pass:"));
 }
 
 fn test_all_skipped_suite(test: &mut Kunit) {
     // A suite whose cases all skipped is `ok N name # SKIP ` with an empty reason.
     let got = suite_ktap(&ALL_SKIPPED);
-    kunit_expect_true!(test, got.ends_with("# Totals: pass:0 fail:0 skip:2 total:2\nok 1 all_skipped # SKIP \n"));
+    kunit_expect_true!(
+        test,
+        got.ends_with("# Totals: pass:0 fail:0 skip:2 total:2\nok 1 all_skipped # SKIP \n")
+    );
 }
 
 fn test_tap_formats(test: &mut Kunit) {
-    let (tap, _) = run_with(&[&SMALL], "", &Config { format: Format::Tap, ..Config::default() });
-    kunit_expect_streq!(test, tap, "1..1\n    # Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n");
-    let (tap14, _) = run_with(&[&SMALL], "", &Config { format: Format::Tap14, ..Config::default() });
+    let (tap, _) = run_with(
+        &[&SMALL],
+        "",
+        &Config {
+            format: Format::Tap,
+            ..Config::default()
+        },
+    );
+    kunit_expect_streq!(
+        test,
+        tap,
+        "1..1\n    # Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n"
+    );
+    let (tap14, _) = run_with(
+        &[&SMALL],
+        "",
+        &Config {
+            format: Format::Tap14,
+            ..Config::default()
+        },
+    );
     kunit_expect_streq!(test, tap14, "TAP version 14\n1..1\n    # Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n");
 }
 
@@ -127,12 +201,23 @@ fn param_case(test: &mut Kunit) {
     let v = *test.param::<u32>();
     kunit_expect_ne!(test, v, 1);
 }
-static PARAM_CASES: &[Case] = &[kunit_case_param!(param_case, no_params), kunit_case_param!(param_case, counting)];
-static PARAMS: Suite = Suite { name: "params", test_cases: PARAM_CASES, ..Suite::DEFAULT };
+static PARAM_CASES: &[Case] = &[
+    kunit_case_param!(param_case, no_params),
+    kunit_case_param!(param_case, counting),
+];
+static PARAMS: Suite = Suite {
+    name: "params",
+    test_cases: PARAM_CASES,
+    ..Suite::DEFAULT
+};
 
 fn test_generator_params(test: &mut Kunit) {
     let (got, _) = run(&[&PARAMS]);
-    let fail_at = got.lines().find(|l| l.contains("EXPECTATION FAILED")).unwrap_or("").to_owned();
+    let fail_at = got
+        .lines()
+        .find(|l| l.contains("EXPECTATION FAILED"))
+        .unwrap_or("")
+        .to_owned();
     let want = format!(
         "KTAP version 1
 1..1
@@ -167,4 +252,8 @@ static CASES: &[Case] = &[
     kunit_case!(test_tap_formats),
     kunit_case!(test_generator_params),
 ];
-kunit_test_suite!(Suite { name: "kunit_ktap", test_cases: CASES, ..Suite::DEFAULT });
+kunit_test_suite!(Suite {
+    name: "kunit_ktap",
+    test_cases: CASES,
+    ..Suite::DEFAULT
+});

@@ -87,6 +87,10 @@ impl Default for Attributes {
 pub type InitFn = fn(&mut Kunit) -> Result<(), i32>;
 /// `exit`/`param_exit`.
 pub type ExitFn = fn(&mut Kunit);
+/// `suite_init`: `Err(errno)` skips the suite's cases and fails it.
+pub type SuiteInitFn = fn(&Suite) -> Result<(), i32>;
+/// `suite_exit`.
+pub type SuiteExitFn = fn(&Suite);
 
 /// `struct kunit_case`.
 #[derive(Clone, Copy, Debug)]
@@ -119,8 +123,8 @@ impl Case {
 #[derive(Clone, Copy, Debug)]
 pub struct Suite {
     pub name: &'static str,
-    pub suite_init: Option<fn(&Suite) -> Result<(), i32>>,
-    pub suite_exit: Option<fn(&Suite)>,
+    pub suite_init: Option<SuiteInitFn>,
+    pub suite_exit: Option<SuiteExitFn>,
     pub init: Option<InitFn>,
     pub exit: Option<ExitFn>,
     pub test_cases: &'static [Case],

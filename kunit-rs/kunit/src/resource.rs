@@ -117,15 +117,18 @@ impl Kunit {
         }
     }
 
-    /// `kunit_kzalloc()`: a zeroed buffer owned by the test, freed when the case ends.
-    pub fn kzalloc(&mut self, len: usize) -> &mut [u8] {
-        let handle = self
-            .resources()
-            .push(None, Item::Data(Box::new(vec![0u8; len])));
-        self.buffer(handle).unwrap_or_default()
+    /// `kunit_kzalloc()`: a zeroed buffer owned by the test, freed when the case ends; like
+    /// the kernel's, it hands out a raw pointer (for FFI and for code that keeps the pointer
+    /// across calls). Rust code that only needs a scratch buffer can use a `Vec`: unwinding
+    /// from an assertion drops it anyway.
+    pub fn kzalloc(&mut self, len: usize) -> *mut u8 {
+        let mut buf = Box::new(vec![0u8; len]);
+        let ptr = buf.as_mut_ptr();
+        self.resources().push(None, Item::Data(buf));
+        ptr
     }
 
-    /// The bytes of a buffer made by [`Kunit::kzalloc`] or added as a `Vec<u8>` resource.
+    /// The bytes of a `Vec<u8>` resource.
     pub fn buffer(&mut self, handle: ActionHandle) -> Option<&mut [u8]> {
         let ptr = self.resources().data_ptr::<Vec<u8>>(|e| e.id == handle.0)?;
         // SAFETY: the Vec is boxed in the resource stack, so its address is stable. Entries

@@ -35,13 +35,21 @@ impl SuppressedWarning {
 /// raised by this test (on its thread or threads from `kunit::spawn`) are counted, not printed.
 pub fn kunit_start_suppress_warning(test: &Kunit) -> SuppressedWarning {
     let count = Arc::new(AtomicUsize::new(0));
-    test.shared.suppressions.lock().unwrap_or_else(|e| e.into_inner()).push(count.clone());
+    test.shared
+        .suppressions
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(count.clone());
     SuppressedWarning { count }
 }
 
 /// `kunit_end_suppress_warning()`; returns the final count.
 pub fn kunit_end_suppress_warning(test: &Kunit, w: SuppressedWarning) -> usize {
-    let mut stack = test.shared.suppressions.lock().unwrap_or_else(|e| e.into_inner());
+    let mut stack = test
+        .shared
+        .suppressions
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
     if let Some(pos) = stack.iter().rposition(|c| Arc::ptr_eq(c, &w.count)) {
         stack.remove(pos);
     }
@@ -50,7 +58,13 @@ pub fn kunit_end_suppress_warning(test: &Kunit, w: SuppressedWarning) -> usize {
 
 /// `kunit_has_active_suppress_warning()`: whether the current test suppresses warnings now.
 pub fn kunit_has_active_suppress_warning() -> bool {
-    with_current(|t| !t.suppressions.lock().unwrap_or_else(|e| e.into_inner()).is_empty()).unwrap_or(false)
+    with_current(|t| {
+        !t.suppressions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_empty()
+    })
+    .unwrap_or(false)
 }
 
 fn suppressed(t: &TestShared) -> bool {
@@ -64,37 +78,46 @@ fn suppressed(t: &TestShared) -> bool {
     }
 }
 
-/// Frames that belong to the framework or the runtime, not to the code that warned.
-fn is_framework_frame(name: &str) -> bool {
-    ["backtrace::", "kunit::warn::", "kunit::__private::", "std::", "core::", "alloc::"].iter().any(|p| name.starts_with(p))
-        || name.starts_with("<alloc::")
-        || name.starts_with("<core::")
-        || name.starts_with("<std::")
+/// This crate's sources: frames there are the framework's.
+const KUNIT_SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/");
+
+/// Frames of the framework, the runtime or the backtrace machinery (by file, since inlined
+/// frames carry only bare function names).
+fn is_framework_frame(name: &str, file: &str) -> bool {
+    file.starts_with(KUNIT_SRC)
+        || file.starts_with("/rustc/")
+        || file.contains("/.cargo/registry/")
+        || name.starts_with("backtrace::")
 }
 
-/// Where the executor's frames start: everything below belongs to kunit.
-fn is_executor_frame(name: &str) -> bool {
-    name.starts_with("kunit::executor::") || name.starts_with("kunit::try_catch::")
-}
-
-/// The trimmed call trace: (function, file:line) from the warning's caller outwards.
+/// The trimmed call trace: (function, file:line) from the warning's caller outwards, down to
+/// where the test framework called the case.
 fn call_trace() -> Vec<(String, String)> {
     let bt = backtrace::Backtrace::new();
     let mut frames = Vec::new();
     for frame in bt.frames() {
         for sym in frame.symbols() {
-            let name = sym.name().map(|n| format!("{n:#}")).unwrap_or_else(|| "<unknown>".into());
-            let loc = match (sym.filename(), sym.lineno()) {
-                (Some(f), Some(l)) => format!("{}:{l}", f.display()),
-                _ => String::new(),
-            };
-            frames.push((name, loc));
+            let name = sym
+                .name()
+                .map(|n| format!("{n:#}"))
+                .unwrap_or_else(|| "<unknown>".into());
+            let file = sym
+                .filename()
+                .map(|f| f.display().to_string())
+                .unwrap_or_default();
+            frames.push((name, file, sym.lineno().unwrap_or(0)));
         }
     }
-    let start = frames.iter().position(|(n, _)| !is_framework_frame(n)).unwrap_or(frames.len());
-    let mut trace: Vec<_> = frames.into_iter().skip(start).collect();
-    if let Some(end) = trace.iter().position(|(n, _)| is_executor_frame(n)) {
-        trace.truncate(end);
+    let start = frames
+        .iter()
+        .position(|(n, f, _)| !is_framework_frame(n, f))
+        .unwrap_or(frames.len());
+    let mut trace: Vec<(String, String)> = Vec::new();
+    for (name, file, line) in frames.into_iter().skip(start) {
+        if file.starts_with(KUNIT_SRC) {
+            break;
+        }
+        trace.push((name, format!("{file}:{line}")));
     }
     trace
 }
@@ -106,7 +129,10 @@ pub fn __warn(file: &str, line: u32, msg: Option<std::fmt::Arguments<'_>>) {
         return;
     }
     let trace = call_trace();
-    let function = trace.first().map(|(n, _)| n.as_str()).unwrap_or("<unknown>");
+    let function = trace
+        .first()
+        .map(|(n, _)| n.as_str())
+        .unwrap_or("<unknown>");
     let thread = std::thread::current();
     let mut text = String::from("------------[ cut here ]------------\n");
     if let Some(msg) = msg {
@@ -152,7 +178,11 @@ macro_rules! WARN_ON {
     ($cond:expr $(,)?) => {{
         let c: bool = $cond;
         if c {
-            $crate::warn::__warn(::core::file!(), ::core::line!(), ::core::option::Option::None);
+            $crate::warn::__warn(
+                ::core::file!(),
+                ::core::line!(),
+                ::core::option::Option::None,
+            );
         }
         c
     }};
@@ -162,10 +192,15 @@ macro_rules! WARN_ON {
 #[macro_export]
 macro_rules! WARN_ON_ONCE {
     ($cond:expr $(,)?) => {{
-        static WARNED: ::core::sync::atomic::AtomicBool = ::core::sync::atomic::AtomicBool::new(false);
+        static WARNED: ::core::sync::atomic::AtomicBool =
+            ::core::sync::atomic::AtomicBool::new(false);
         let c: bool = $cond;
         if c && !WARNED.swap(true, ::core::sync::atomic::Ordering::Relaxed) {
-            $crate::warn::__warn(::core::file!(), ::core::line!(), ::core::option::Option::None);
+            $crate::warn::__warn(
+                ::core::file!(),
+                ::core::line!(),
+                ::core::option::Option::None,
+            );
         }
         c
     }};

@@ -1,1 +1,90 @@
-//! warn self-test (todo)
+//! Self-tests of WARN() and warning suppression (lib/kunit/bug.c).
+
+use crate::support::run;
+use kunit::prelude::*;
+
+#[inline(never)]
+fn warning_caller_function(bad: bool) -> bool {
+    WARN_ON!(bad)
+}
+
+fn warns_unsuppressed(t: &mut Kunit) {
+    kunit_expect_true!(t, warning_caller_function(true));
+    kunit_expect_false!(t, warning_caller_function(false));
+}
+static UNSUPPRESSED_CASES: &[Case] = &[kunit_case!(warns_unsuppressed)];
+static UNSUPPRESSED: Suite = Suite {
+    name: "warns",
+    test_cases: UNSUPPRESSED_CASES,
+    ..Suite::DEFAULT
+};
+
+fn test_unsuppressed_warning_has_backtrace(test: &mut Kunit) {
+    let (got, report) = run(&[&UNSUPPRESSED]);
+    // A warning does not fail the test (as in the kernel) but shows in its log.
+    kunit_expect_true!(test, report.success());
+    let log = &report.suites[0].cases[0].log;
+    kunit_expect_true!(
+        test,
+        log.starts_with("    # ------------[ cut here ]------------\n    # WARNING: PID: ")
+    );
+    let warning_line = log.lines().nth(1).unwrap_or("");
+    kunit_expect_true_msg!(
+        test,
+        warning_line.contains("warning_caller_function"),
+        "{log}"
+    );
+    kunit_expect_true!(test, log.contains("    # Call Trace:\n"));
+    kunit_expect_true!(
+        test,
+        log.contains("    # ---[ end trace 0000000000000000 ]---\n")
+    );
+    kunit_expect_eq!(test, log.matches("cut here").count(), 1);
+    kunit_expect_true!(test, got.contains(log.as_str()));
+}
+
+fn suppressed(t: &mut Kunit) {
+    kunit_expect_false!(t, kunit_has_active_suppress_warning());
+    let w = kunit_start_suppress_warning(t);
+    kunit_expect_true!(t, kunit_has_active_suppress_warning());
+    WARN_ON!(true);
+    WARN!(t.name().len() > 1, "with a message {}", 1);
+    kunit::spawn(|| {
+        WARN_ON!(true);
+    })
+    .join()
+    .unwrap();
+    kunit_expect_suppressed_warning_count!(t, w, 3);
+    kunit_expect_eq!(t, kunit_end_suppress_warning(t, w), 3);
+    kunit_expect_false!(t, kunit_has_active_suppress_warning());
+    for _ in 0..3 {
+        WARN_ON_ONCE!(true);
+    }
+}
+static SUPPRESSED_CASES: &[Case] = &[kunit_case!(suppressed)];
+static SUPPRESSED: Suite = Suite {
+    name: "suppressed",
+    test_cases: SUPPRESSED_CASES,
+    ..Suite::DEFAULT
+};
+
+fn test_suppressed_warnings_are_counted(test: &mut Kunit) {
+    let (_, report) = run(&[&SUPPRESSED]);
+    kunit_expect_true!(test, report.success());
+    // Only the WARN_ON_ONCE after the scope printed, and only once.
+    kunit_expect_eq!(
+        test,
+        report.suites[0].cases[0].log.matches("cut here").count(),
+        1
+    );
+}
+
+static CASES: &[Case] = &[
+    kunit_case!(test_unsuppressed_warning_has_backtrace),
+    kunit_case!(test_suppressed_warnings_are_counted),
+];
+kunit_test_suite!(Suite {
+    name: "kunit_warn",
+    test_cases: CASES,
+    ..Suite::DEFAULT
+});

@@ -50,8 +50,15 @@ pub mod support {
     }
 
     /// Runs `suites` (unregistered, module `module`) and returns their KTAP and report.
-    pub fn run_with(suites: &[&'static Suite], module: &'static str, config: &Config) -> (String, Report) {
-        let regs: Vec<Registration> = suites.iter().map(|s| Registration::unregistered(s, module)).collect();
+    pub fn run_with(
+        suites: &[&'static Suite],
+        module: &'static str,
+        config: &Config,
+    ) -> (String, Report) {
+        let regs: Vec<Registration> = suites
+            .iter()
+            .map(|s| Registration::unregistered(s, module))
+            .collect();
         let out = Captured::default();
         let report = kunit::run(Some(&regs), config, out.clone()).expect("filters parse");
         (out.text(), report)
@@ -59,13 +66,22 @@ pub mod support {
 
     /// Runs with every case included (slow ones too) and the default stats.
     pub fn run(suites: &[&'static Suite]) -> (String, Report) {
-        run_with(suites, "", &Config { ignored: kunit::Ignored::Include, ..Config::default() })
+        run_with(
+            suites,
+            "",
+            &Config {
+                ignored: kunit::Ignored::Include,
+                ..Config::default()
+            },
+        )
     }
 
     /// The KTAP of one suite, without the two top-level lines.
     pub fn suite_ktap(suite: &'static Suite) -> String {
         let (text, _) = run(&[suite]);
-        text.strip_prefix("KTAP version 1\n1..1\n").expect("top-level header").to_owned()
+        text.strip_prefix("KTAP version 1\n1..1\n")
+            .expect("top-level header")
+            .to_owned()
     }
 }
 

@@ -20,17 +20,33 @@ macro_rules! at {
 /// Runs `case` alone in a suite and returns the lines between the suite's plan and the
 /// case's result line.
 fn body_of(name: &'static str, case: fn(&mut Kunit)) -> String {
-    let cases: &'static [Case] = Box::leak(Box::new([Case { name, run_case: case, ..Case::DEFAULT }]));
-    let suite: &'static Suite = Box::leak(Box::new(Suite { name: "golden", test_cases: cases, ..Suite::DEFAULT }));
+    let cases: &'static [Case] = Box::leak(Box::new([Case {
+        name,
+        run_case: case,
+        ..Case::DEFAULT
+    }]));
+    let suite: &'static Suite = Box::leak(Box::new(Suite {
+        name: "golden",
+        test_cases: cases,
+        ..Suite::DEFAULT
+    }));
     let ktap = suite_ktap(suite);
-    let body = ktap.strip_prefix("    KTAP version 1\n    # Subtest: golden\n    1..1\n").expect("suite header");
-    let end = body.rfind(&format!("ok 1 {name}\n")).expect("case result line");
+    let body = ktap
+        .strip_prefix("    KTAP version 1\n    # Subtest: golden\n    1..1\n")
+        .expect("suite header");
+    let end = body
+        .rfind(&format!("ok 1 {name}\n"))
+        .expect("case result line");
     let end = body[..end].rfind('\n').map_or(0, |i| i + 1);
     body[..end].to_owned()
 }
 
 fn head(kind: &str, name: &str) -> String {
-    format!("    # {name}: {kind} FAILED at {}:{}\n", file!(), LINE.load(Relaxed))
+    format!(
+        "    # {name}: {kind} FAILED at {}:{}\n",
+        file!(),
+        LINE.load(Relaxed)
+    )
 }
 
 fn check(test: &mut Kunit, name: &'static str, case: fn(&mut Kunit), kind: &str, rest: &str) {
@@ -69,7 +85,12 @@ fn msg_after_value(t: &mut Kunit) {
 }
 fn msg_after_literal(t: &mut Kunit) {
     let calls = 0;
-    at!(kunit_expect_gt_msg!(t, calls, 0, "Timer function was not called"));
+    at!(kunit_expect_gt_msg!(
+        t,
+        calls,
+        0,
+        "Timer function was not called"
+    ));
 }
 fn assert_aborts(t: &mut Kunit) {
     let n = 0;
@@ -150,9 +171,27 @@ fn debug_literal(t: &mut Kunit) {
 }
 
 fn test_int_formats(test: &mut Kunit) {
-    check(test, "eq_both_sides", eq_both_sides, "EXPECTATION", "    Expected a == b, but\n        a == 1 (0x1)\n        b == 2 (0x2)\n");
-    check(test, "eq_literal_right", eq_literal_right, "EXPECTATION", "    Expected x == 5, but\n        x == 3 (0x3)\n");
-    check(test, "eq_literal_left", eq_literal_left, "EXPECTATION", "    Expected 0 == flag, but\n        flag == -22 (0xffffffffffffffea)\n");
+    check(
+        test,
+        "eq_both_sides",
+        eq_both_sides,
+        "EXPECTATION",
+        "    Expected a == b, but\n        a == 1 (0x1)\n        b == 2 (0x2)\n",
+    );
+    check(
+        test,
+        "eq_literal_right",
+        eq_literal_right,
+        "EXPECTATION",
+        "    Expected x == 5, but\n        x == 3 (0x3)\n",
+    );
+    check(
+        test,
+        "eq_literal_left",
+        eq_literal_left,
+        "EXPECTATION",
+        "    Expected 0 == flag, but\n        flag == -22 (0xffffffffffffffea)\n",
+    );
     check(
         test,
         "negative_and_huge",
@@ -160,8 +199,20 @@ fn test_int_formats(test: &mut Kunit) {
         "EXPECTATION",
         "    Expected x as i64 == big as i64 + 1, but\n        x as i64 == -1 (0xffffffffffffffff)\n        big as i64 + 1 == 0 (0x0)\n",
     );
-    check(test, "not_a_literal", not_a_literal, "EXPECTATION", "    Expected x != 0x5, but\n        x == 5 (0x5)\n        0x5 == 5 (0x5)\n");
-    check(test, "binary_ops", binary_ops, "EXPECTATION", "    Expected n > 0, but\n        n == 0 (0x0)\n");
+    check(
+        test,
+        "not_a_literal",
+        not_a_literal,
+        "EXPECTATION",
+        "    Expected x != 0x5, but\n        x == 5 (0x5)\n        0x5 == 5 (0x5)\n",
+    );
+    check(
+        test,
+        "binary_ops",
+        binary_ops,
+        "EXPECTATION",
+        "    Expected n > 0, but\n        n == 0 (0x0)\n",
+    );
 }
 
 fn test_message_placement(test: &mut Kunit) {
@@ -181,13 +232,37 @@ fn test_message_placement(test: &mut Kunit) {
         "EXPECTATION",
         "    Expected calls > 0, but\n        calls == 0 (0x0)\n\nTimer function was not called\n",
     );
-    check(test, "unary_false", unary_false, "EXPECTATION", "    Expected v.is_empty() to be false, but is true\n\nlen 0\n");
-    check(test, "fail_message", fail_message, "EXPECTATION", "This test never passes.\n");
+    check(
+        test,
+        "unary_false",
+        unary_false,
+        "EXPECTATION",
+        "    Expected v.is_empty() to be false, but is true\n\nlen 0\n",
+    );
+    check(
+        test,
+        "fail_message",
+        fail_message,
+        "EXPECTATION",
+        "This test never passes.\n",
+    );
 }
 
 fn test_assert_aborts_expect_continues(test: &mut Kunit) {
-    check(test, "assert_aborts", assert_aborts, "ASSERTION", "    Expected n > 0, but\n        n == 0 (0x0)\n");
-    check(test, "fail_and_abort", fail_and_abort, "ASSERTION", "stop here\n");
+    check(
+        test,
+        "assert_aborts",
+        assert_aborts,
+        "ASSERTION",
+        "    Expected n > 0, but\n        n == 0 (0x0)\n",
+    );
+    check(
+        test,
+        "fail_and_abort",
+        fail_and_abort,
+        "ASSERTION",
+        "stop here\n",
+    );
     check(
         test,
         "expect_continues",
@@ -212,15 +287,51 @@ fn test_pointer_formats(test: &mut Kunit) {
         "EXPECTATION",
         "    Expected p != ((void *)0), but\n        p == 0000000000000000\n        ((void *)0) == 0000000000000000\n",
     );
-    check(test, "ptr_eq", ptr_eq, "EXPECTATION", "    Expected a == b, but\n        a == 0000000000000010\n        b == 0000000000000020\n");
-    check(test, "not_err_is_err", not_err_is_err, "EXPECTATION", "    Expected p is not error, but is: -12\n");
-    check(test, "not_err_is_null", not_err_is_null, "EXPECTATION", "    Expected p is not null, but is\n");
+    check(
+        test,
+        "ptr_eq",
+        ptr_eq,
+        "EXPECTATION",
+        "    Expected a == b, but\n        a == 0000000000000010\n        b == 0000000000000020\n",
+    );
+    check(
+        test,
+        "not_err_is_err",
+        not_err_is_err,
+        "EXPECTATION",
+        "    Expected p is not error, but is: -12\n",
+    );
+    check(
+        test,
+        "not_err_is_null",
+        not_err_is_null,
+        "EXPECTATION",
+        "    Expected p is not null, but is\n",
+    );
 }
 
 fn test_string_formats(test: &mut Kunit) {
-    check(test, "streq_literal", streq_literal, "EXPECTATION", "    Expected s == \"abc\", but\n        s == \"abd\"\n");
-    check(test, "streq_null", streq_null, "EXPECTATION", "    Expected a == b, but\n        a == \"(null)\"\n        b == \"x\"\n");
-    check(test, "strneq_equal", strneq_equal, "EXPECTATION", "    Expected a != \"same\", but\n        a == \"same\"\n\nmust differ\n");
+    check(
+        test,
+        "streq_literal",
+        streq_literal,
+        "EXPECTATION",
+        "    Expected s == \"abc\", but\n        s == \"abd\"\n",
+    );
+    check(
+        test,
+        "streq_null",
+        streq_null,
+        "EXPECTATION",
+        "    Expected a == b, but\n        a == \"(null)\"\n        b == \"x\"\n",
+    );
+    check(
+        test,
+        "strneq_equal",
+        strneq_equal,
+        "EXPECTATION",
+        "    Expected a != \"same\", but\n        a == \"same\"\n\nmust differ\n",
+    );
 }
 
 fn test_memory_formats(test: &mut Kunit) {
@@ -247,7 +358,13 @@ fn test_memory_formats(test: &mut Kunit) {
             "tail\n"
         ),
     );
-    check(test, "memeq_null", memeq_null, "EXPECTATION", "    Expected left is not null, but is\n");
+    check(
+        test,
+        "memeq_null",
+        memeq_null,
+        "EXPECTATION",
+        "    Expected left is not null, but is\n",
+    );
     check(
         test,
         "memneq_equal",
@@ -258,9 +375,21 @@ fn test_memory_formats(test: &mut Kunit) {
 }
 
 fn test_debug_operands(test: &mut Kunit) {
-    check(test, "debug_operands", debug_operands, "EXPECTATION", "    Expected v == vec![1, 2], but\n        v == [1, 3]\n        vec![1, 2] == [1, 2]\n");
+    check(
+        test,
+        "debug_operands",
+        debug_operands,
+        "EXPECTATION",
+        "    Expected v == vec![1, 2], but\n        v == [1, 3]\n        vec![1, 2] == [1, 2]\n",
+    );
     // A string literal prints as itself, so it is omitted like an integer literal.
-    check(test, "debug_literal", debug_literal, "EXPECTATION", "    Expected s == \"a\", but\n        s == \"b\"\n");
+    check(
+        test,
+        "debug_literal",
+        debug_literal,
+        "EXPECTATION",
+        "    Expected s == \"a\", but\n        s == \"b\"\n",
+    );
 }
 
 // Regression for "kunit: Protect KUNIT_BINARY_STR_ASSERTION against ERR_PTR values": an
@@ -304,13 +433,48 @@ fn streq_result_err(t: &mut Kunit) {
 
 fn test_str_err_ptr_regression(test: &mut Kunit) {
     let c = |test: &mut Kunit, name, f, want: &str| check(test, name, f, "EXPECTATION", want);
-    c(test, "streq_err_left", streq_err_left, "    Expected e == \"abc\", but\n        e == \"(efault)\"\n");
-    c(test, "streq_err_right", streq_err_right, "    Expected \"abc\" == e, but\n        e == \"(efault)\"\n");
-    c(test, "strneq_err_left", strneq_err_left, "    Expected e != \"abc\", but\n        e == \"(efault)\"\n");
-    c(test, "strneq_err_right", strneq_err_right, "    Expected \"abc\" != e, but\n        e == \"(efault)\"\n");
-    c(test, "streq_null_right", streq_null_right, "    Expected \"abc\" == n, but\n        n == \"(null)\"\n");
-    c(test, "strneq_null_left", strneq_null_left, "    Expected n != \"abc\", but\n        n == \"(null)\"\n");
-    c(test, "streq_result_err", streq_result_err, "    Expected r == r, but\n        r == \"(efault)\"\n        r == \"(efault)\"\n");
+    c(
+        test,
+        "streq_err_left",
+        streq_err_left,
+        "    Expected e == \"abc\", but\n        e == \"(efault)\"\n",
+    );
+    c(
+        test,
+        "streq_err_right",
+        streq_err_right,
+        "    Expected \"abc\" == e, but\n        e == \"(efault)\"\n",
+    );
+    c(
+        test,
+        "strneq_err_left",
+        strneq_err_left,
+        "    Expected e != \"abc\", but\n        e == \"(efault)\"\n",
+    );
+    c(
+        test,
+        "strneq_err_right",
+        strneq_err_right,
+        "    Expected \"abc\" != e, but\n        e == \"(efault)\"\n",
+    );
+    c(
+        test,
+        "streq_null_right",
+        streq_null_right,
+        "    Expected \"abc\" == n, but\n        n == \"(null)\"\n",
+    );
+    c(
+        test,
+        "strneq_null_left",
+        strneq_null_left,
+        "    Expected n != \"abc\", but\n        n == \"(null)\"\n",
+    );
+    c(
+        test,
+        "streq_result_err",
+        streq_result_err,
+        "    Expected r == r, but\n        r == \"(efault)\"\n        r == \"(efault)\"\n",
+    );
 }
 
 static CASES: &[Case] = &[
@@ -323,4 +487,8 @@ static CASES: &[Case] = &[
     kunit_case!(test_debug_operands),
     kunit_case!(test_str_err_ptr_regression),
 ];
-kunit_test_suite!(Suite { name: "kunit_assert", test_cases: CASES, ..Suite::DEFAULT });
+kunit_test_suite!(Suite {
+    name: "kunit_assert",
+    test_cases: CASES,
+    ..Suite::DEFAULT
+});

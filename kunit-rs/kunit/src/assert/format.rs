@@ -201,9 +201,9 @@ pub fn binary_str(
 ) {
     binary_header(out, text);
     if !is_str_literal(text.left, left) {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "{SUBSUBTEST_INDENT}{} == \"{}\"\n",
+            "{SUBSUBTEST_INDENT}{} == \"{}\"",
             text.left,
             String::from_utf8_lossy(left)
         );

@@ -21,14 +21,13 @@ macro_rules! __kunit_loc {
 macro_rules! __kunit_binary {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
-        match (&$left, &$right) {
+        $crate::__private::save_loc(&$test, loc);
+        let failure = match (&$left, &$right) {
             (left, right) => {
                 if !(*left $op *right) {
                     #[allow(unused_imports)]
                     use $crate::__private::{ViaDebug as _, ViaLongLong as _};
-                    $crate::__private::binary(
-                        test,
+                    ::core::option::Option::Some($crate::__private::binary(
                         $crate::__private::AssertType::$kind,
                         loc,
                         $crate::__private::BinaryText {
@@ -39,9 +38,14 @@ macro_rules! __kunit_binary {
                         (&$crate::__private::OperandRef(left)).kunit_operand(),
                         (&$crate::__private::OperandRef(right)).kunit_operand(),
                         $msg,
-                    );
+                    ))
+                } else {
+                    ::core::option::Option::None
                 }
             }
+        };
+        if let ::core::option::Option::Some(text) = failure {
+            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
         }
     }};
 }
@@ -51,16 +55,11 @@ macro_rules! __kunit_binary {
 macro_rules! __kunit_true {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::save_loc(&$test, loc);
         if !($cond) {
-            $crate::__private::unary(
-                test,
-                $crate::__private::AssertType::$kind,
-                loc,
-                ::core::stringify!($cond),
-                true,
-                $msg,
-            );
+            let kind = $crate::__private::AssertType::$kind;
+            let text = $crate::__private::unary(kind, loc, ::core::stringify!($cond), true, $msg);
+            $crate::__private::report(&$test, kind, text);
         }
     }};
 }
@@ -69,16 +68,11 @@ macro_rules! __kunit_true {
 macro_rules! __kunit_false {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
+        $crate::__private::save_loc(&$test, loc);
         if $cond {
-            $crate::__private::unary(
-                test,
-                $crate::__private::AssertType::$kind,
-                loc,
-                ::core::stringify!($cond),
-                false,
-                $msg,
-            );
+            let kind = $crate::__private::AssertType::$kind;
+            let text = $crate::__private::unary(kind, loc, ::core::stringify!($cond), false, $msg);
+            $crate::__private::report(&$test, kind, text);
         }
     }};
 }
@@ -87,9 +81,8 @@ macro_rules! __kunit_false {
 macro_rules! __kunit_ptr {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
-        $crate::__private::ptr(
-            test,
+        $crate::__private::save_loc(&$test, loc);
+        let failure = $crate::__private::ptr(
             $crate::__private::AssertType::$kind,
             loc,
             $crate::__private::BinaryText {
@@ -101,6 +94,9 @@ macro_rules! __kunit_ptr {
             &$right,
             $msg,
         );
+        if let ::core::option::Option::Some(text) = failure {
+            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        }
     }};
 }
 #[doc(hidden)]
@@ -137,15 +133,13 @@ macro_rules! __kunit_not_null {
 macro_rules! __kunit_not_err_or_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
-        $crate::__private::not_err_or_null(
-            test,
-            $crate::__private::AssertType::$kind,
-            loc,
-            ::core::stringify!($ptr),
-            &$ptr,
-            $msg,
-        );
+        $crate::__private::save_loc(&$test, loc);
+        let kind = $crate::__private::AssertType::$kind;
+        let failure =
+            $crate::__private::not_err_or_null(kind, loc, ::core::stringify!($ptr), &$ptr, $msg);
+        if let ::core::option::Option::Some(text) = failure {
+            $crate::__private::report(&$test, kind, text);
+        }
     }};
 }
 #[doc(hidden)]
@@ -153,9 +147,8 @@ macro_rules! __kunit_not_err_or_null {
 macro_rules! __kunit_str {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
-        $crate::__private::str(
-            test,
+        $crate::__private::save_loc(&$test, loc);
+        let failure = $crate::__private::str(
             $crate::__private::AssertType::$kind,
             loc,
             $crate::__private::BinaryText {
@@ -167,6 +160,9 @@ macro_rules! __kunit_str {
             &$right,
             $msg,
         );
+        if let ::core::option::Option::Some(text) = failure {
+            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        }
     }};
 }
 #[doc(hidden)]
@@ -188,9 +184,8 @@ macro_rules! __kunit_strneq {
 macro_rules! __kunit_mem {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
-        $crate::__private::mem(
-            test,
+        $crate::__private::save_loc(&$test, loc);
+        let failure = $crate::__private::mem(
             $crate::__private::AssertType::$kind,
             loc,
             $crate::__private::BinaryText {
@@ -203,6 +198,9 @@ macro_rules! __kunit_mem {
             $size,
             $msg,
         );
+        if let ::core::option::Option::Some(text) = failure {
+            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        }
     }};
 }
 #[doc(hidden)]
@@ -965,9 +963,10 @@ macro_rules! kunit_assert_memneq_msg {
 macro_rules! kunit_fail {
     ($test:expr, $($fmt:tt)+) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
-        $crate::__private::fail(test, $crate::__private::AssertType::Expectation, loc,
+        $crate::__private::save_loc(&$test, loc);
+        let text = $crate::__private::fail($crate::__private::AssertType::Expectation, loc,
             ::core::option::Option::Some(::core::format_args!($($fmt)+)));
+        $crate::__private::report(&$test, $crate::__private::AssertType::Expectation, text);
     }};
 }
 
@@ -976,9 +975,10 @@ macro_rules! kunit_fail {
 macro_rules! kunit_fail_and_abort {
     ($test:expr, $($fmt:tt)+) => {{
         let loc = $crate::__kunit_loc!();
-        let test = $crate::__private::save_loc(&$test, loc);
-        $crate::__private::fail(test, $crate::__private::AssertType::Assertion, loc,
+        $crate::__private::save_loc(&$test, loc);
+        let text = $crate::__private::fail($crate::__private::AssertType::Assertion, loc,
             ::core::option::Option::Some(::core::format_args!($($fmt)+)));
+        $crate::__private::report(&$test, $crate::__private::AssertType::Assertion, text);
         ::core::unreachable!()
     }};
 }

@@ -42,19 +42,29 @@ impl<T: TestHandle + ?Sized> TestHandle for &mut T {
     }
 }
 
+/// `_KUNIT_SAVE_LOC`.
 #[doc(hidden)]
 #[inline]
-pub fn __save_loc<'a, H: TestHandle + ?Sized>(test: &'a H, loc: &'static Loc) -> &'a TestShared {
-    let shared = test.__shared();
-    shared.save_loc(loc);
-    shared
+pub fn __save_loc<H: TestHandle + ?Sized>(test: &H, loc: &'static Loc) {
+    test.__shared().save_loc(loc);
 }
 
-/// `__kunit_do_failed_assertion()` + `__kunit_abort()`.
-fn failed(test: &TestShared, kind: AssertType, loc: &Loc, body: impl FnOnce(&mut String)) {
+/// The failure text (prologue + body) as one string.
+fn failure_text(kind: AssertType, loc: &Loc, body: impl FnOnce(&mut String)) -> String {
     let mut text = String::new();
     format::prologue(&mut text, kind, loc.file, loc.line);
     body(&mut text);
+    text
+}
+
+/// `__kunit_do_failed_assertion()` + `__kunit_abort()`: records the failure, prints its text
+/// as one log entry and, for an assertion, aborts the case.
+///
+/// The macros check their operands first and take the test handle only to report, so an
+/// operand may itself borrow the test mutably.
+#[doc(hidden)]
+pub fn __report<H: TestHandle + ?Sized>(test: &H, kind: AssertType, text: String) {
+    let test = test.__shared();
     test.set_failure();
     test.log_prefixed(format_args!("{text}"));
     if kind == AssertType::Assertion {
@@ -63,81 +73,72 @@ fn failed(test: &TestShared, kind: AssertType, loc: &Loc, body: impl FnOnce(&mut
 }
 
 #[doc(hidden)]
-pub fn __fail(test: &TestShared, kind: AssertType, loc: &Loc, msg: Option<fmt::Arguments<'_>>) {
-    failed(test, kind, loc, |out| format::fail(out, msg));
+pub fn __fail(kind: AssertType, loc: &Loc, msg: Option<fmt::Arguments<'_>>) -> String {
+    failure_text(kind, loc, |out| format::fail(out, msg))
 }
 
 #[doc(hidden)]
 pub fn __unary(
-    test: &TestShared,
     kind: AssertType,
     loc: &Loc,
     condition: &str,
     expected_true: bool,
     msg: Option<fmt::Arguments<'_>>,
-) {
-    failed(test, kind, loc, |out| {
+) -> String {
+    failure_text(kind, loc, |out| {
         format::unary(out, condition, expected_true, msg)
-    });
+    })
 }
 
 #[doc(hidden)]
-#[allow(clippy::too_many_arguments)]
 pub fn __binary(
-    test: &TestShared,
     kind: AssertType,
     loc: &Loc,
     text: BinaryText<'_>,
     left: Operand,
     right: Operand,
     msg: Option<fmt::Arguments<'_>>,
-) {
-    failed(test, kind, loc, |out| {
+) -> String {
+    failure_text(kind, loc, |out| {
         format::binary(out, &text, &left, &right, msg)
-    });
+    })
 }
 
-/// `PTR_EQ`/`PTR_NE`/`NULL`/`NOT_NULL`: compares addresses; returns whether it passed.
+/// `PTR_EQ`/`PTR_NE`/`NULL`/`NOT_NULL`: compares addresses.
 #[doc(hidden)]
 pub fn __ptr<L: KPointer + ?Sized, R: KPointer + ?Sized>(
-    test: &TestShared,
     kind: AssertType,
     loc: &Loc,
     text: BinaryText<'_>,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
-) {
+) -> Option<String> {
     let (l, r) = (left.kunit_ptr().addr(), right.kunit_ptr().addr());
     let pass = if text.operation == "==" {
         l == r
     } else {
         l != r
     };
-    if !pass {
-        failed(test, kind, loc, |out| {
-            format::binary_ptr(out, &text, l, r, msg)
-        });
-    }
+    (!pass).then(|| failure_text(kind, loc, |out| format::binary_ptr(out, &text, l, r, msg)))
 }
 
 #[doc(hidden)]
 pub fn __not_err_or_null<P: KPointer + ?Sized>(
-    test: &TestShared,
     kind: AssertType,
     loc: &Loc,
     text: &str,
     ptr: &P,
     msg: Option<fmt::Arguments<'_>>,
-) {
+) -> Option<String> {
     let got = match ptr.kunit_ptr() {
-        PtrValue::Addr(_) => return,
+        PtrValue::Addr(_) => return None,
         PtrValue::Null => NotErrOrNull::Null,
         PtrValue::Err(e) => NotErrOrNull::Err(e),
     };
-    failed(test, kind, loc, |out| {
+    Some(failure_text(kind, loc, |out| {
         format::ptr_not_err(out, text, got, msg)
-    });
+    }))
 }
 
 /// `KUNIT_BINARY_STR_ASSERTION`: a NULL or `ERR_PTR` on either side fails both `STREQ` and
@@ -145,32 +146,29 @@ pub fn __not_err_or_null<P: KPointer + ?Sized>(
 /// never dereferenced.
 #[doc(hidden)]
 pub fn __str<L: KStr + ?Sized, R: KStr + ?Sized>(
-    test: &TestShared,
     kind: AssertType,
     loc: &Loc,
     text: BinaryText<'_>,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
-) {
+) -> Option<String> {
     let (l, r) = (left.kunit_str(), right.kunit_str());
     let pass = match (l, r) {
         (StrValue::Str(a), StrValue::Str(b)) => (a == b) == (text.operation == "=="),
         _ => false,
     };
-    if !pass {
-        failed(test, kind, loc, |out| {
+    (!pass).then(|| {
+        failure_text(kind, loc, |out| {
             format::binary_str(out, &text, l.printed(), r.printed(), msg)
-        });
-    }
+        })
+    })
 }
 
 /// `KUNIT_MEM_ASSERTION`: `left && right && memcmp(left, right, size) op 0`. A slice shorter
 /// than `size` compares unequal (C would read past it).
 #[doc(hidden)]
-#[allow(clippy::too_many_arguments)]
 pub fn __mem<L: KMem + ?Sized, R: KMem + ?Sized>(
-    test: &TestShared,
     kind: AssertType,
     loc: &Loc,
     text: BinaryText<'_>,
@@ -178,7 +176,7 @@ pub fn __mem<L: KMem + ?Sized, R: KMem + ?Sized>(
     right: &R,
     size: usize,
     msg: Option<fmt::Arguments<'_>>,
-) {
+) -> Option<String> {
     let cut = |b: &[u8]| -> (Vec<u8>, bool) { (b[..b.len().min(size)].to_vec(), b.len() >= size) };
     let (l, r) = (left.kunit_mem().map(cut), right.kunit_mem().map(cut));
     let pass = match (&l, &r) {
@@ -187,8 +185,8 @@ pub fn __mem<L: KMem + ?Sized, R: KMem + ?Sized>(
         }
         _ => false,
     };
-    if !pass {
-        failed(test, kind, loc, |out| {
+    (!pass).then(|| {
+        failure_text(kind, loc, |out| {
             format::mem(
                 out,
                 &text,
@@ -196,8 +194,8 @@ pub fn __mem<L: KMem + ?Sized, R: KMem + ?Sized>(
                 r.as_ref().map(|v| v.0.as_slice()),
                 msg,
             )
-        });
-    }
+        })
+    })
 }
 
 #[doc(hidden)]
