@@ -225,7 +225,7 @@ pub struct ParamReport {
 /// One case's result.
 #[derive(Clone, Debug)]
 pub struct CaseReport {
-    pub name: String,
+    pub name: &'static str,
     pub status: Status,
     pub skip_reason: String,
     /// Everything logged for the case (diagnostics, failures, parameter subtests).
@@ -238,7 +238,7 @@ pub struct CaseReport {
 /// One suite's result.
 #[derive(Clone, Debug)]
 pub struct SuiteReport {
-    pub name: String,
+    pub name: &'static str,
     pub status: Status,
     pub cases: Vec<CaseReport>,
     /// Suite-level lines (init failure, stats).
@@ -412,19 +412,35 @@ fn start_driver(run: Arc<Run>, id: u64, resume: Option<usize>) {
         .expect("kunit: cannot start a driver thread");
 }
 
-fn driver(run: Arc<Run>, me: u64, mut resume: Option<usize>) {
+thread_local! {
+    /// This driver's watchdog slot (armed around each case).
+    static DRIVER_SLOT: watchdog::Slot = const { watchdog::Slot::unset() };
+}
+
+fn driver(run: Arc<Run>, me: u64, resume: Option<usize>) {
+    let on_expire = run.clone();
+    DRIVER_SLOT.with(|slot| {
+        slot.register(Arc::new(move |suite, token| {
+            on_timeout(on_expire.clone(), suite, token)
+        }))
+    });
+    drive(&run, me, resume);
+    DRIVER_SLOT.with(|slot| slot.unregister());
+}
+
+fn drive(run: &Arc<Run>, me: u64, mut resume: Option<usize>) {
     loop {
         let s = match resume.take() {
             Some(s) => {
-                finish_timed_out_case(&run, s, me);
+                finish_timed_out_case(run, s, me);
                 s
             }
-            None => match claim(&run, me) {
+            None => match claim(run, me) {
                 Some(s) => s,
                 None => return,
             },
         };
-        if !drive_suite(&run, s, me) {
+        if !drive_suite(run, s, me) {
             return;
         }
     }
@@ -589,7 +605,7 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Mutex<String>) {
     // Suites are numbered in plan order, whatever order they ran in.
     emit(sink, log, &result_line(0, status, s + 1, suite.name, ""));
     let report = SuiteReport {
-        name: suite.name.to_owned(),
+        name: suite.name,
         status,
         cases: std::mem::take(&mut ss.cases),
         log: std::mem::take(&mut *ss.log.lock().unwrap_or_else(|e| e.into_inner())),
@@ -755,7 +771,7 @@ fn run_case(
         &reason,
     );
     let report = CaseReport {
-        name: case.name.to_owned(),
+        name: case.name,
         status: case_status,
         skip_reason: if case_status == Status::Skipped {
             reason
@@ -861,10 +877,9 @@ fn guarded(
             token,
         });
     }
-    let run2 = run.clone();
-    let deadline = watchdog::arm(timeout, Box::new(move || on_timeout(run2, s, token)));
+    DRIVER_SLOT.with(|slot| slot.arm(timeout, s, token));
     f();
-    deadline.disarm().then_some(())
+    DRIVER_SLOT.with(|slot| slot.disarm()).then_some(())
 }
 
 /// The watchdog fired for `token`: detach the hung test and hand the suite to a new driver.
@@ -901,7 +916,7 @@ fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
     };
     let planned = &run.plan[s];
     let case = planned.cases[j].case;
-    let name = inf.running.name().to_owned();
+    let name = inf.running.name();
     emit(&sink, &inf.log, &format!("    # {name}: try timed out"));
     emit(
         &sink,
@@ -947,7 +962,7 @@ fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
         "",
     );
     let report = CaseReport {
-        name: case.name.to_owned(),
+        name: case.name,
         status: Status::Failure,
         skip_reason: String::new(),
         log: std::mem::take(&mut *inf.log.lock().unwrap_or_else(|e| e.into_inner())),

@@ -49,7 +49,7 @@ pub(crate) type Log = Arc<Mutex<String>>;
 
 /// The part of a test other threads can reach.
 pub struct TestShared {
-    name: String,
+    name: &'static str,
     sink: Arc<Sink>,
     log: Log,
     state: Mutex<Mutable>,
@@ -142,8 +142,8 @@ impl TestShared {
         self.detached.store(true, Ordering::Relaxed);
     }
 
-    pub(crate) fn name(&self) -> &str {
-        &self.name
+    pub(crate) fn name(&self) -> &'static str {
+        self.name
     }
 }
 
@@ -193,10 +193,10 @@ impl fmt::Debug for Kunit {
 }
 
 impl Kunit {
-    pub(crate) fn new(name: &str, sink: Arc<Sink>, log: Log) -> Self {
+    pub(crate) fn new(name: &'static str, sink: Arc<Sink>, log: Log) -> Self {
         Kunit {
             shared: Arc::new(TestShared {
-                name: name.to_owned(),
+                name,
                 sink,
                 log,
                 state: Mutex::new(Mutable {
@@ -216,8 +216,8 @@ impl Kunit {
     }
 
     /// The case name.
-    pub fn name(&self) -> &str {
-        &self.shared.name
+    pub fn name(&self) -> &'static str {
+        self.shared.name
     }
 
     /// The current status (`test->status`).

@@ -1,0 +1,121 @@
+//! Per-case overhead: 10 000 trivial kunit cases against 10 000 trivial libtest `#[test]`s,
+//! measured in the same run.
+//!
+//! kunit runs in process through the embedding API with its full machinery (a driver thread,
+//! the per-case watchdog, KTAP written line by line to /dev/null). The libtest peer is a test
+//! binary generated and compiled here with `rustc --test -O`, run with `--test-threads=1 -q`
+//! (stdout to /dev/null); its start-up time (a run that matches no test) is subtracted.
+//! Prints medians and, last, `overhead_ratio_vs_libtest=<ours / libtest per case>`.
+
+use kunit::{Case, Config, Kunit, Registration, Suite};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CASES: usize = 10_000;
+const SAMPLES: usize = 11;
+
+fn trivial(test: &mut Kunit) {
+    let i = std::hint::black_box(test.param_index());
+    kunit::kunit_expect_eq!(test, i + 1, i + 1);
+}
+
+fn suite() -> &'static Suite {
+    let cases: Vec<Case> = (0..CASES)
+        .map(|i| Case {
+            name: Box::leak(format!("t{i:05}").into_boxed_str()),
+            run_case: trivial,
+            ..Case::DEFAULT
+        })
+        .collect();
+    Box::leak(Box::new(Suite {
+        name: "overhead",
+        test_cases: Box::leak(cases.into_boxed_slice()),
+        ..Suite::DEFAULT
+    }))
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn ours() -> Duration {
+    let regs = [Registration::unregistered(suite(), "")];
+    let config = Config::default();
+    let mut samples = Vec::new();
+    for _ in 0..SAMPLES + 1 {
+        let null = std::fs::File::create("/dev/null").expect("/dev/null");
+        let start = Instant::now();
+        let report = kunit::run(Some(&regs), &config, null).expect("no filters");
+        samples.push(start.elapsed());
+        assert_eq!(report.passed(), CASES);
+    }
+    samples.remove(0); // warm-up
+    median(samples)
+}
+
+fn peer_binary() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("overhead-peer");
+    std::fs::create_dir_all(&dir).expect("bench dir");
+    let bin = dir.join("libtest_peer");
+    if bin.exists() {
+        return bin;
+    }
+    let mut src = String::from("#![allow(non_snake_case)]\n");
+    for i in 0..CASES {
+        src.push_str(&format!(
+            "#[test] fn t{i:05}() {{ let i = std::hint::black_box({i}usize); assert_eq!(i + 1, i + 1); }}\n"
+        ));
+    }
+    let src_path = dir.join("peer.rs");
+    std::fs::write(&src_path, src).expect("write peer source");
+    eprintln!("compiling the libtest peer ({CASES} tests)...");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let status = Command::new(rustc)
+        .args(["--test", "--edition", "2021", "-C", "opt-level=3", "-o"])
+        .arg(&bin)
+        .arg(&src_path)
+        .status()
+        .expect("run rustc");
+    assert!(status.success(), "rustc failed on the libtest peer");
+    bin
+}
+
+fn time_peer(bin: &PathBuf, args: &[&str]) -> Duration {
+    let mut samples = Vec::new();
+    for _ in 0..SAMPLES + 1 {
+        let start = Instant::now();
+        let status = Command::new(bin)
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("run peer");
+        samples.push(start.elapsed());
+        assert!(status.success());
+    }
+    samples.remove(0);
+    median(samples)
+}
+
+fn main() {
+    // `cargo bench` passes --bench; nothing else is accepted.
+    let bin = peer_binary();
+    let libtest_full = time_peer(&bin, &["--test-threads=1", "-q"]);
+    let libtest_empty = time_peer(&bin, &["--test-threads=1", "-q", "zzz_matches_nothing"]);
+    let kunit_total = ours();
+    let per = |d: Duration| d.as_secs_f64() * 1e6 / CASES as f64;
+    let libtest_per = per(libtest_full.saturating_sub(libtest_empty));
+    let kunit_per = per(kunit_total);
+    println!("cases={CASES} samples={SAMPLES} (medians)");
+    println!(
+        "libtest_run_ms={:.1} libtest_startup_ms={:.1}",
+        libtest_full.as_secs_f64() * 1e3,
+        libtest_empty.as_secs_f64() * 1e3
+    );
+    println!("kunit_run_ms={:.1}", kunit_total.as_secs_f64() * 1e3);
+    println!("libtest_per_test_us={libtest_per:.3}");
+    println!("kunit_per_case_us={kunit_per:.3}");
+    println!("overhead_ratio_vs_libtest={:.4}", kunit_per / libtest_per);
+}
