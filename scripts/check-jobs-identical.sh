@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every kunit harness binary in the workspace prints byte-identical KTAP with --jobs 1 and
+# --jobs 2 (suites run concurrently, output stays in plan order). The closing libtest line
+# carries a duration and is left out of the comparison.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+marker="KUNIT-RS-HARNESS""-V1"
+mapfile -t bins < <(cargo test --workspace --no-run --message-format=json 2>/dev/null |
+  python3 -c 'import json,sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
+        print(m["executable"])')
+checked=0
+for bin in "${bins[@]}"; do
+  grep -q "$marker" "$bin" || continue
+  one=$("$bin" --jobs 1 | grep -v '^test result: ' || true)
+  two=$("$bin" --jobs 2 | grep -v '^test result: ' || true)
+  if [ "$one" != "$two" ]; then
+    echo "FAIL: $bin prints different KTAP with --jobs 2"
+    diff <(echo "$one") <(echo "$two") | head -20
+    exit 1
+  fi
+  checked=$((checked + 1))
+done
+[ "$checked" -gt 0 ] || { echo "FAIL: no kunit harness binaries found"; exit 1; }
+echo "jobs-identical: $checked harness binaries print the same KTAP with --jobs 1 and --jobs 2"

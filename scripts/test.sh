@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The project's test command (README): formatting, lints, every test target, and the
+# cross-checks that need more than one build (seed bugs, --jobs identity, prove, nextest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all --check
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+step "cargo test --workspace"
+cargo test --workspace
+if [ -x scripts/check-seed-bugs.sh ]; then
+  step "seed bugs: caught with --features seed-bugs, absent without"
+  scripts/check-seed-bugs.sh
+fi
+step "--jobs 1 and --jobs 2 print the same KTAP"
+scripts/check-jobs-identical.sh
+step "--format tap is accepted by prove"
+scripts/check-tap-prove.sh
+step "cargo nextest lists and runs the kunit self-tests"
+cargo nextest run -p kunit
