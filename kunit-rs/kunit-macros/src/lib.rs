@@ -1,1 +1,70 @@
-//! Attribute macros for kunit.
+//! `#[kunit_tests]`: a module of plain `#[test]` functions becomes a KUnit suite, in the style
+//! of Rust-for-Linux's macro of the same name. Use it through `kunit::kunit_tests`.
+//!
+//! ```
+//! use kunit::kunit_tests;
+//!
+//! #[kunit_tests(arith)]
+//! mod tests {
+//!     #[test]
+//!     fn adds() {
+//!         assert_eq!(1 + 1, 2); // kunit's assertion: on failure it prints both values
+//!     }
+//!
+//!     #[test]
+//!     fn parses() -> Result<(), std::num::ParseIntError> {
+//!         assert_ne!("42".parse::<u32>()?, 0); // an Err return fails the case
+//!         Ok(())
+//!     }
+//!
+//!     #[test]
+//!     #[kunit(speed = "slow", timeout_secs = 60)]
+//!     fn with_handle(test: &mut kunit::Kunit) {
+//!         kunit::kunit_expect_true!(test, true);
+//!     }
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! What the module turns into:
+//! - every `#[test]` function is a case of the suite (table order = source order; the case
+//!   name is the function name). It takes no argument or `test: &mut kunit::Kunit`, and returns
+//!   `()` or `Result<(), E: Debug>`; an `Err` fails the case with
+//!   `<case> returned Err(<E as Debug>)` logged KUnit-style at the function's line.
+//! - `assert!`, `assert_eq!` and `assert_ne!` are kunit's `kunit_assert_*` on the current test:
+//!   KUnit's failure text with the operands' values, then the case aborts. Outside a test they
+//!   are the standard macros.
+//! - a `#[test]` function configured out by `#[cfg(..)]` is still a case and reports
+//!   `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases skipped.
+//! - per case, `#[kunit(speed = "slow" | "very_slow" | "normal", timeout_secs = N,
+//!   params = gen_fn)]`, where `gen_fn` is a `kunit::ParamGen` (e.g. from
+//!   `kunit_array_param!`).
+//! - hooks: `#[kunit_init]` (`fn(&mut Kunit)`, optionally `-> Result<(), i32>`),
+//!   `#[kunit_exit]` (`fn(&mut Kunit)`), `#[kunit_suite_init]` (`fn(&Suite)`, optionally
+//!   `-> Result<(), i32>`), `#[kunit_suite_exit]` (`fn(&Suite)`); each may omit its argument.
+//! - the suite is `pub static SUITE: kunit::Suite` in the module and is registered like
+//!   `kunit_test_suite!`. Arguments after the name: `register = false` (only define `SUITE`,
+//!   to run it explicitly with `kunit::run`), and the suite attributes `speed = "..."`,
+//!   `timeout_secs = N`, `serial = true`.
+//!
+//! The suite name is an identifier or a string literal (`#[kunit_tests("my-suite")]`).
+//! Generated code names the `kunit` crate as `::kunit`, so the user crate depends on it.
+
+// The `#[test]`s in the example above are this macro's input, not libtest tests.
+#![allow(clippy::test_attr_in_doctest)]
+
+mod args;
+mod expand;
+mod shadow;
+#[cfg(test)]
+mod tests;
+
+use proc_macro::TokenStream;
+
+/// Turns a module of `#[test]` functions into a registered kunit suite; see the crate docs.
+#[proc_macro_attribute]
+pub fn kunit_tests(attr: TokenStream, item: TokenStream) -> TokenStream {
+    expand::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}

@@ -279,6 +279,13 @@ impl Kunit {
         }
     }
 
+    /// The private data together with a handle for assertions, so a case can keep using
+    /// its state while it reports: `let (state, t) = test.priv_and_handle::<State>();`.
+    pub fn priv_and_handle<T: Any + Send>(&mut self) -> (&mut T, TestRef) {
+        let handle = self.handle();
+        (self.priv_mut::<T>(), handle)
+    }
+
     /// The private data, if set and of type `T`.
     pub fn priv_ref<T: Any + Send>(&self) -> Option<&T> {
         self.priv_data.as_ref().and_then(|p| p.downcast_ref::<T>())

@@ -20,6 +20,8 @@ mod ktap_kunit;
 mod resource_kunit;
 #[path = "../src/stub_kunit.rs"]
 mod stub_kunit;
+#[path = "../src/test_kunit.rs"]
+mod test_kunit;
 #[path = "../src/warn_kunit.rs"]
 mod warn_kunit;
 

@@ -374,6 +374,31 @@ fn test_memory_formats(test: &mut Kunit) {
     );
 }
 
+fn streq_multi_line(t: &mut Kunit) {
+    let (got, want) = ("a\nb\nc", "a\nB\nc\nd");
+    at!(kunit_expect_streq!(t, got, want));
+}
+
+fn test_multi_line_diff(test: &mut Kunit) {
+    check(
+        test,
+        "streq_multi_line",
+        streq_multi_line,
+        "EXPECTATION",
+        concat!(
+            "    Expected got == want, but\n",
+            "        got == \"a\nb\nc\"\n",
+            "        want == \"a\nB\nc\nd\"\n",
+            "    Diff (- got, + want):\n",
+            "      a\n",
+            "    + B\n",
+            "    - b\n",
+            "      c\n",
+            "    + d\n",
+        ),
+    );
+}
+
 fn test_debug_operands(test: &mut Kunit) {
     check(
         test,
@@ -485,6 +510,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_string_formats),
     kunit_case!(test_memory_formats),
     kunit_case!(test_debug_operands),
+    kunit_case!(test_multi_line_diff),
     kunit_case!(test_str_err_ptr_regression),
 ];
 kunit_test_suite!(Suite {

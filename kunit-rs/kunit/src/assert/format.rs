@@ -270,3 +270,42 @@ pub fn mem(
         }
     }
 }
+
+/// A line diff of two multi-line strings, appended after KUnit's text by `STREQ` (a Rust
+/// extension). Longest-common-subsequence over lines; skipped for very long inputs.
+pub fn line_diff(out: &mut String, left_text: &str, right_text: &str, left: &str, right: &str) {
+    const MAX_LINES: usize = 500;
+    let (a, b): (Vec<&str>, Vec<&str>) = (left.split('\n').collect(), right.split('\n').collect());
+    if a.len() > MAX_LINES || b.len() > MAX_LINES {
+        return;
+    }
+    // lcs[i][j]: length of the LCS of a[i..] and b[j..].
+    let mut lcs = vec![vec![0u16; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let _ = write!(
+        out,
+        "\n{SUBTEST_INDENT}Diff (- {left_text}, + {right_text}):"
+    );
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            let _ = write!(out, "\n{SUBTEST_INDENT}  {}", a[i]);
+            i += 1;
+            j += 1;
+        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            let _ = write!(out, "\n{SUBTEST_INDENT}+ {}", b[j]);
+            j += 1;
+        } else {
+            let _ = write!(out, "\n{SUBTEST_INDENT}- {}", a[i]);
+            i += 1;
+        }
+    }
+}

@@ -160,7 +160,14 @@ pub fn __str<L: KStr + ?Sized, R: KStr + ?Sized>(
     };
     (!pass).then(|| {
         failure_text(kind, loc, |out| {
-            format::binary_str(out, &text, l.printed(), r.printed(), msg)
+            format::binary_str(out, &text, l.printed(), r.printed(), msg);
+            if let (StrValue::Str(a), StrValue::Str(b)) = (l, r) {
+                let multi_line = a.contains(&b'\n') || b.contains(&b'\n');
+                if multi_line && text.operation == "==" {
+                    let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
+                    format::line_diff(out, text.left, text.right, &a, &b);
+                }
+            }
         })
     })
 }

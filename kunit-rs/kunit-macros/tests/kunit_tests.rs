@@ -1,0 +1,168 @@
+//! `#[kunit_tests]` checked through what its suites do when kunit runs them. The
+//! `kunit_macros` suite below is registered and runs in this harness; the suite in
+//! `fixtures/failing.rs` fails on purpose and is not registered: `golden` runs it with
+//! `kunit::run` and compares the whole KTAP text.
+
+#[path = "fixtures/failing.rs"]
+mod failing_fixture;
+
+use kunit::kunit_tests;
+
+#[kunit_tests(kunit_macros)]
+mod kunit_macros {
+    use super::failing_fixture::{failing, SUITE_EXITS, SUITE_INITS};
+    use kunit::prelude::*;
+    use kunit::{Config, Registration};
+    use std::sync::atomic::Ordering;
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    /// A `Write` the test can read back after the run.
+    #[derive(Clone, Default)]
+    struct SharedBuf(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for SharedBuf {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn case_name_is_the_function_name(test: &mut Kunit) {
+        assert_eq!(test.name(), "case_name_is_the_function_name");
+    }
+
+    #[test]
+    fn table_follows_the_module() {
+        let suite = &failing::SUITE;
+        assert_eq!(suite.name, "kunit-macros-failing");
+        let names: Vec<&str> = suite.test_cases.iter().map(|c| c.name).collect();
+        assert_eq!(
+            names,
+            [
+                "assert_true_fails",
+                "assert_eq_prints_values",
+                "assert_ne_prints_values",
+                "err_return_fails",
+                "ok_return_passes",
+                "configured_out",
+                "params_run_each",
+                "slow_is_skipped_by_default",
+            ]
+        );
+        assert_eq!(suite.attr.timeout, Some(Duration::from_secs(30)));
+        assert_eq!(suite.attr.speed, Speed::Unset);
+        assert!(suite.suite_init.is_some() && suite.suite_exit.is_some());
+        assert!(suite.init.is_some() && suite.exit.is_some());
+        let params: Vec<bool> = suite
+            .test_cases
+            .iter()
+            .map(|c| c.generate_params.is_some())
+            .collect();
+        assert_eq!(
+            params,
+            [false, false, false, false, false, false, true, false]
+        );
+        let slow = &suite.test_cases[7];
+        assert_eq!(slow.attr.speed, Speed::Slow);
+        assert_eq!(slow.attr.timeout, Some(Duration::from_secs(5)));
+        assert_eq!(suite.test_cases[0].attr, Attributes::DEFAULT);
+    }
+
+    #[test]
+    fn register_false_leaves_the_suite_out() {
+        let names: Vec<&str> = kunit::registered_suites()
+            .iter()
+            .map(|r| r.suite.name)
+            .collect();
+        assert_eq!(names, ["kunit_macros"]);
+    }
+
+    #[test]
+    fn shadows_are_the_std_macros_outside_a_test() {
+        // The expected panic would print a message (and a backtrace) to stderr; keep it quiet.
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let joined = std::thread::spawn(|| failing::helper_asserts(false)).join();
+        std::panic::set_hook(hook);
+        let payload = joined.expect_err("assert!(false) outside a test must panic");
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned());
+        assert_eq!(message.as_deref(), Some("assertion failed: ok"));
+    }
+
+    #[test]
+    fn golden() {
+        let (inits, exits) = (
+            SUITE_INITS.load(Ordering::SeqCst),
+            SUITE_EXITS.load(Ordering::SeqCst),
+        );
+        let out = SharedBuf::default();
+        let regs = [Registration::unregistered(&failing::SUITE, "")];
+        let report = kunit::run(Some(&regs), &Config::default(), out.clone()).unwrap();
+        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        assert!(text == EXPECTED, "KTAP differs; got:\n{text}");
+        assert_eq!(
+            (report.passed(), report.failed(), report.skipped()),
+            (1, 5, 2)
+        );
+        assert_eq!(SUITE_INITS.load(Ordering::SeqCst), inits + 1);
+        assert_eq!(SUITE_EXITS.load(Ordering::SeqCst), exits + 1);
+    }
+
+    /// What `kunit::run` prints for `fixtures/failing.rs` (paths and lines included).
+    const EXPECTED: &str = r#"KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: kunit-macros-failing
+    1..8
+    # assert_true_fails: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:47
+    Expected ready to be true, but is false
+    # assert_true_fails: exit sees priv Some(7)
+    not ok 1 assert_true_fails
+    # assert_eq_prints_values: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:54
+    Expected got == 9, but
+        got == 8 (0x8)
+
+priv was 7
+    # assert_eq_prints_values: exit sees priv Some(7)
+    not ok 2 assert_eq_prints_values
+    # assert_ne_prints_values: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:60
+    Expected name != "abc", but
+        name == "abc"
+    # assert_ne_prints_values: exit sees priv Some(7)
+    not ok 3 assert_ne_prints_values
+    # err_return_fails: EXPECTATION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:64
+err_return_fails returned Err(ParseIntError { kind: InvalidDigit })
+    # err_return_fails: exit sees priv Some(7)
+    not ok 4 err_return_fails
+    # ok_return_passes: exit sees priv Some(7)
+    ok 5 ok_return_passes
+    # configured_out: exit sees priv Some(7)
+    ok 6 configured_out # SKIP disabled by cfg(any())
+        KTAP version 1
+        # Subtest: params_run_each
+    # params_run_each: exit sees priv Some(7)
+        ok 1 byte
+    # params_run_each: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:103
+    Expected w.bits % 8 == 0, but
+        w.bits % 8 == 4 (0x4)
+    # params_run_each: exit sees priv Some(7)
+        not ok 2 odd
+    # params_run_each: pass:1 fail:1 skip:0 total:2
+    not ok 7 params_run_each
+    # slow_is_skipped_by_default.speed: slow
+    ok 8 slow_is_skipped_by_default # SKIP slow test; run with --include-ignored or --filter
+# kunit-macros-failing: pass:1 fail:5 skip:2 total:8
+# Totals: pass:2 fail:5 skip:2 total:9
+not ok 1 kunit-macros-failing
+"#;
+}
+
+kunit::main!();
