@@ -17,8 +17,8 @@ const SIZES: [(usize, &str); 4] = [
     (64 << 10, "64 KiB"),
     (1 << 20, "1 MiB"),
 ];
-const ROUNDS: usize = 11;
-const SAMPLE_TIME: Duration = Duration::from_millis(20);
+const ROUNDS: usize = 31;
+const SAMPLE_TIME: Duration = Duration::from_millis(5);
 
 /// Computes the header checksum bytes of a buffer.
 type ChecksumFn = Box<dyn Fn(&[u8]) -> [u8; 2]>;

@@ -9,7 +9,8 @@
 //! `RUSTFLAGS='--cfg polyval_backend="soft"'` in a scratch target dir, using this
 //! workspace's Cargo.lock, and runs it as a child process once per round. Each round
 //! measures every contender once, interleaved (the child's sample included), so noise
-//! hits all alike; figures are medians over the rounds. The `name=value` lines come
+//! hits all alike; a sample is thread CPU time (see `polyval_soft/timing.rs`); figures
+//! are medians over the rounds. The `name=value` lines come
 //! last; the two ratios are the final lines.
 
 #[path = "polyval_soft/timing.rs"]
@@ -23,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 const LENS: [usize; 4] = [16, 256, 4096, 65536];
-const ROUNDS: usize = 11;
+const ROUNDS: usize = 15;
 const RAW_KEY: [u8; 16] = [0x5a; 16];
 
 /// What is timed: a message length or key preparation (`Key`).
@@ -209,9 +210,17 @@ fn run() -> Result<(), String> {
 
     let mut cs = Vec::new();
     for &op in &ops {
-        cs.push(contender(format!("ours {}", best.name()), op, ours(best, op)));
+        cs.push(contender(
+            format!("ours {}", best.name()),
+            op,
+            ours(best, op),
+        ));
         if best != Implementation::Generic {
-            cs.push(contender("ours generic".into(), op, ours(Implementation::Generic, op)));
+            cs.push(contender(
+                "ours generic".into(),
+                op,
+                ours(Implementation::Generic, op),
+            ));
         }
         cs.push(contender("RustCrypto default".into(), op, rustcrypto(op)));
     }
@@ -220,7 +229,11 @@ fn run() -> Result<(), String> {
         Op::Len(16),
         latency_ours(best),
     ));
-    cs.push(contender("latency RustCrypto default".into(), Op::Len(16), latency_rustcrypto()));
+    cs.push(contender(
+        "latency RustCrypto default".into(),
+        Op::Len(16),
+        latency_rustcrypto(),
+    ));
 
     let calib_args: Vec<String> = std::iter::once("calibrate".to_string())
         .chain(ops.iter().map(|o| o.arg()))
@@ -229,8 +242,10 @@ fn run() -> Result<(), String> {
     let sample_args: Vec<String> = std::iter::once("sample".to_string())
         .chain(soft_iters.iter().map(|(w, n)| format!("{w}:{n}")))
         .collect();
-    let mut soft_samples: Vec<(String, Vec<f64>)> =
-        soft_iters.iter().map(|(w, _)| (w.clone(), Vec::new())).collect();
+    let mut soft_samples: Vec<(String, Vec<f64>)> = soft_iters
+        .iter()
+        .map(|(w, _)| (w.clone(), Vec::new()))
+        .collect();
 
     for _ in 0..ROUNDS {
         for c in &mut cs {
@@ -257,7 +272,11 @@ fn run() -> Result<(), String> {
             .ok_or(format!("no soft figure for {}", op.arg()))
     };
     let best_name = format!("ours {}", best.name());
-    let generic_name = if best == Implementation::Generic { best_name.clone() } else { "ours generic".into() };
+    let generic_name = if best == Implementation::Generic {
+        best_name.clone()
+    } else {
+        "ours generic".into()
+    };
 
     println!(
         "POLYVAL, median of {ROUNDS} interleaved rounds; GB/s (ns per message); best = {}",
@@ -294,13 +313,25 @@ fn run() -> Result<(), String> {
     println!("polyval_best_impl={}", best.name());
     for &len in &LENS {
         let op = Op::Len(len);
-        println!("polyval_best_gbps_{len}={:.3}", gbps(len, med(&best_name, op)?));
-        println!("polyval_generic_gbps_{len}={:.3}", gbps(len, med(&generic_name, op)?));
-        println!("rustcrypto_default_gbps_{len}={:.3}", gbps(len, med("RustCrypto default", op)?));
+        println!(
+            "polyval_best_gbps_{len}={:.3}",
+            gbps(len, med(&best_name, op)?)
+        );
+        println!(
+            "polyval_generic_gbps_{len}={:.3}",
+            gbps(len, med(&generic_name, op)?)
+        );
+        println!(
+            "rustcrypto_default_gbps_{len}={:.3}",
+            gbps(len, med("RustCrypto default", op)?)
+        );
         println!("rustcrypto_soft_gbps_{len}={:.3}", gbps(len, soft(op)?));
     }
     println!("polyval_keyprep_ns={:.1}", med(&best_name, Op::Key)?);
-    println!("rustcrypto_keyprep_ns={:.1}", med("RustCrypto default", Op::Key)?);
+    println!(
+        "rustcrypto_keyprep_ns={:.1}",
+        med("RustCrypto default", Op::Key)?
+    );
     println!("polyval_16b_ns={:.1}", med(&best_name, Op::Len(16))?);
     println!("polyval_16b_latency_ns={lat_ours:.1}");
     println!("rustcrypto_16b_latency_ns={lat_rc:.1}");

@@ -14,7 +14,10 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap_or(0)).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap_or(0))
+        .collect()
 }
 
 /// The contender for one length ("key" = key preparation).
@@ -40,9 +43,13 @@ fn contender(what: &str) -> Result<Box<dyn FnMut(u64)>, String> {
 
 fn run(args: &[String]) -> Result<(), String> {
     println!("soft_backend={}", cfg!(polyval_backend = "soft"));
-    let h: [u8; 16] = unhex("25629347589242761d31f826ba4b757b").try_into().map_err(|_| "key")?;
+    let h: [u8; 16] = unhex("25629347589242761d31f826ba4b757b")
+        .try_into()
+        .map_err(|_| "key")?;
     let mut p = Polyval::new(&h.into());
-    p.update_padded(&unhex("4f4f95668c83dfb6401762bb2d01a262d1a24ddd2721d006bbe45f20d3c9f362"));
+    p.update_padded(&unhex(
+        "4f4f95668c83dfb6401762bb2d01a262d1a24ddd2721d006bbe45f20d3c9f362",
+    ));
     if p.finalize().as_slice() != unhex("f7a3b47b846119fae5b7866cf5e5b77e") {
         return Err("RFC 8452 Appendix A digest mismatch".into());
     }

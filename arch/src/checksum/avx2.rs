@@ -7,7 +7,7 @@
 //! 15 first (`x ^ 0x8000 = x - 32768` as i16) makes the signed sum exact, and 32768 per word
 //! is added back at the end. That is three instructions per 32 bytes (xor with the load
 //! folded in, madd, add), with four independent accumulators per 128 bytes. Lengths below
-//! [`MIN_LEN`] and the tail after the last full 32-byte block go through the `adcq` code.
+//! `MIN_LEN` and the tail after the last full 32-byte block go through the `adcq` code.
 //!
 //! As kernel SIMD code must, it runs only where `may_use_simd()` allows (not in hardirq, not
 //! inside another SIMD section) and brackets the vector loop with `kernel_fpu_begin()`;
@@ -24,8 +24,9 @@ use super::x86_64;
 const MIN_LEN: usize = 256;
 
 /// Iterations of 128 bytes before the i32 lanes are flushed: each lane of each accumulator
-/// grows by at most 65536 per iteration, and the four accumulators are added together before
-/// widening, so 4 * 65536 * 8191 < 2^31 keeps every sum exact.
+/// grows by at most 65536 per 32-byte block, and the four accumulators are added together
+/// before widening, so 4 * 65536 * 8191 < 2^31 keeps every sum exact (the final chunk adds
+/// at most one tail block per accumulator after fewer than 8191 iterations).
 const FLUSH_ITERS: usize = 8191;
 
 /// Whether this CPU can run [`csum_partial`].
@@ -68,12 +69,21 @@ unsafe fn sum_blocks(buf: &[u8]) -> (u64, usize) {
                 // SAFETY: `b` is 128 readable bytes, so bytes 32k..32k+32 are in bounds;
                 // loadu has no alignment requirement.
                 let v = unsafe { _mm256_loadu_si256(b.as_ptr().add(32 * k).cast()) };
-                let w = _mm256_madd_epi16(_mm256_xor_si256(v, bias), ones);
-                *a = _mm256_add_epi32(*a, w);
+                *a = _mm256_add_epi32(*a, _mm256_madd_epi16(_mm256_xor_si256(v, bias), ones));
             }
             iters += 1;
             if iters == FLUSH_ITERS {
                 break;
+            }
+        }
+        let last = iters < FLUSH_ITERS;
+        if last {
+            // The whole 32-byte blocks after the last 128 (at most 3), one per accumulator,
+            // which keeps the bound: after fewer than FLUSH_ITERS iterations there is room.
+            for (b, a) in blocks.remainder().chunks_exact(32).zip(acc.iter_mut()) {
+                // SAFETY: `b` is 32 readable bytes.
+                let v = unsafe { _mm256_loadu_si256(b.as_ptr().cast()) };
+                *a = _mm256_add_epi32(*a, _mm256_madd_epi16(_mm256_xor_si256(v, bias), ones));
             }
         }
         let sum = _mm256_add_epi32(
@@ -81,20 +91,11 @@ unsafe fn sum_blocks(buf: &[u8]) -> (u64, usize) {
             _mm256_add_epi32(acc[2], acc[3]),
         );
         total += horizontal_sum_i32(sum);
-        if iters < FLUSH_ITERS {
+        if last {
             break;
         }
     }
-    // Remaining whole 32-byte blocks.
-    let mut acc = _mm256_setzero_si256();
-    let mut tail = blocks.remainder().chunks_exact(32);
-    for b in &mut tail {
-        // SAFETY: `b` is 32 readable bytes.
-        let v = unsafe { _mm256_loadu_si256(b.as_ptr().cast()) };
-        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_xor_si256(v, bias), ones));
-    }
-    total += horizontal_sum_i32(acc);
-    let done = buf.len() - tail.remainder().len();
+    let done = buf.len() - buf.len() % 32;
     // Undo the bias: every word was counted 32768 low.
     let words = (done / 2) as i64;
     ((total + 32768 * words) as u64, done)

@@ -2,7 +2,7 @@
 //! `arch/x86/lib/checksum_32.S` without `CONFIG_X86_USE_PPRO_CHECKSUM`), plus the inline-asm
 //! `ip_fast_csum`, `csum_fold` and `csum_ipv6_magic` of `asm/checksum_32.h`.
 //!
-//! Each instruction is one call on [`Cpu`], which updates CF/ZF/SF/OF the way the hardware
+//! Each instruction is one call on `Cpu`, which updates CF/ZF/SF/OF the way the hardware
 //! does, and each assembler label is one arm of a jump table, so the branches and the
 //! 2-/4-byte alignment jumps are the original ones. `%esi` holds the low 32 bits of the real
 //! buffer address, so alignment decisions follow where the caller's bytes really are.

@@ -126,12 +126,24 @@ fn csum_partial_all_ones_and_all_zeros() {
 
 #[test]
 fn csum_partial_long_buffers() {
-    // Covers the 80-byte loop, the AVX2 blocks, its 32-byte tail and its lane flush (1 MiB).
-    for (n, seed) in [(1500, 2), (4099, 3), (65536 + 7, 4), (3 << 20 | 5, 5)] {
+    // Covers the 80-byte loop, the AVX2 blocks, its 1-3 tail blocks, and its lane flush
+    // (every 8191 * 128 bytes), with the largest (0xff) and most negative (0x00) lanes.
+    let flush = 8191 * 128;
+    let lens = [
+        (383, 2),
+        (1500, 3),
+        (4099, 4),
+        (65536 + 7, 5),
+        (flush + 101, 6),
+        (3 << 20 | 5, 7),
+    ];
+    for (n, seed) in lens {
         let mut data = random_bytes(n, seed);
         check_all_impls(&data, &[0, 1, 3], &[0, 0xffff_ffff]);
-        data.fill(0xff);
-        check_all_impls(&data, &[0, 1], &[0, 0xffff_ffff]);
+        for fill in [0xff, 0x00] {
+            data.fill(fill);
+            check_all_impls(&data, &[0, 1], &[0, 0xffff_ffff]);
+        }
     }
 }
 
@@ -292,4 +304,20 @@ fn i386_model_reproduces_the_carry_bug_and_its_fix() {
     assert_eq!(first, Some((1, 1, 0xff01, 0xff00)));
     // The independent emulation in the porting notes (suites.md §B.5) counted 81632 pairs.
     assert_eq!(count, 81632);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx2_inside_a_simd_section_falls_back_without_a_violation() {
+    let data = random_bytes(4096, 14);
+    let want = model_full_csum(&data, 0);
+    let _ = run_in_irq::take_violations();
+    {
+        let _fpu = run_in_irq::kernel_fpu_begin();
+        assert!(!run_in_irq::may_use_simd());
+        let got = generic::csum_fold(avx2::csum_partial(&data, Wsum::from_raw(0)));
+        assert_eq!(got.raw(), want);
+    }
+    // Opening a nested SIMD section would have been reported as FpuNotUsable.
+    assert_eq!(run_in_irq::take_violations().len(), 0);
 }

@@ -9,15 +9,39 @@ use super::PolyvalElem;
 const HOLES: u64 = 0x1111_1111_1111_1111;
 const HOLES128: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
 
+/// [`clmul64_holes`] with `b` split on the spot.
+#[cfg(test)]
+pub(super) fn clmul64(a: u64, b: u64) -> u128 {
+    clmul64_holes(a, &Holes::of(b))
+}
+
+/// A multiplier split into its four bit classes (reused when it is fixed, e.g. H).
+#[derive(Clone, Copy)]
+struct Holes([u64; 4]);
+
+impl Holes {
+    #[inline]
+    fn of(b: u64) -> Holes {
+        Holes([
+            b & HOLES,
+            b & (HOLES << 1),
+            b & (HOLES << 2),
+            b & (HOLES << 3),
+        ])
+    }
+}
+
 /// Carry-less 64 x 64 -> 128-bit multiply, constant time.
 ///
 /// Integer multiplication adds where GF(2) XORs. Splitting each operand into four classes
 /// of bits 4 apart makes every product bit of a class pair a *count* of at most 15
 /// contributions, which fits in the 3-bit hole above it, so bit 0 of the count (the XOR)
-/// lands undisturbed. `a` keeps its top 60 bits for that (15 per class); its low 4 bits
-/// are handled with masks instead.
+/// lands undisturbed. `a` keeps its top 60 bits for that (15 per class). Its low 4 bits
+/// times one class of `b` is carry-free as an integer product (the four shifted copies
+/// of that class never share a bit position), so those four products are exact.
 #[inline]
-pub(super) fn clmul64(a: u64, b: u64) -> u128 {
+fn clmul64_holes(a: u64, b: &Holes) -> u128 {
+    let bm = &b.0;
     let a_top = a & !0xf;
     let am = [
         a_top & HOLES,
@@ -25,33 +49,47 @@ pub(super) fn clmul64(a: u64, b: u64) -> u128 {
         a_top & (HOLES << 2),
         a_top & (HOLES << 3),
     ];
-    let bm = [
-        b & HOLES,
-        b & (HOLES << 1),
-        b & (HOLES << 2),
-        b & (HOLES << 3),
-    ];
     let m = |i: usize, j: usize| u128::from(am[i]) * u128::from(bm[j]);
     // Products whose classes add up to k (mod 4) contribute to result class k.
     let z0 = m(0, 0) ^ m(1, 3) ^ m(2, 2) ^ m(3, 1);
     let z1 = m(0, 1) ^ m(1, 0) ^ m(2, 3) ^ m(3, 2);
     let z2 = m(0, 2) ^ m(1, 1) ^ m(2, 0) ^ m(3, 3);
     let z3 = m(0, 3) ^ m(1, 2) ^ m(2, 1) ^ m(3, 0);
-    let mut r =
+    let r =
         (z0 & HOLES128) | (z1 & (HOLES128 << 1)) | (z2 & (HOLES128 << 2)) | (z3 & (HOLES128 << 3));
-    for i in 0..4 {
-        let take = 0u64.wrapping_sub((a >> i) & 1);
-        r ^= u128::from(b & take) << i;
+    let a_low = u128::from(a & 0xf);
+    let low = (a_low * u128::from(bm[0]))
+        ^ (a_low * u128::from(bm[1]))
+        ^ (a_low * u128::from(bm[2]))
+        ^ (a_low * u128::from(bm[3]));
+    r ^ low
+}
+
+/// The multiplier of a Karatsuba product, split once: low half, high half, their XOR.
+#[derive(Clone, Copy)]
+struct SplitElem {
+    lo: Holes,
+    hi: Holes,
+    mid: Holes,
+}
+
+impl SplitElem {
+    #[inline]
+    fn of(b: PolyvalElem) -> SplitElem {
+        SplitElem {
+            lo: Holes::of(b.lo),
+            hi: Holes::of(b.hi),
+            mid: Holes::of(b.lo ^ b.hi),
+        }
     }
-    r
 }
 
 /// The 256-bit carry-less product `a * b` as four 64-bit words, low first (Karatsuba).
 #[inline]
-fn clmul128(a: PolyvalElem, b: PolyvalElem) -> [u64; 4] {
-    let lo = clmul64(a.lo, b.lo);
-    let hi = clmul64(a.hi, b.hi);
-    let mid = clmul64(a.lo ^ a.hi, b.lo ^ b.hi) ^ lo ^ hi;
+fn clmul128(a: PolyvalElem, b: &SplitElem) -> [u64; 4] {
+    let lo = clmul64_holes(a.lo, &b.lo);
+    let hi = clmul64_holes(a.hi, &b.hi);
+    let mid = clmul64_holes(a.lo ^ a.hi, &b.mid) ^ lo ^ hi;
     [
         lo as u64,
         ((lo >> 64) as u64) ^ (mid as u64),
@@ -77,17 +115,18 @@ fn reduce(c: [u64; 4]) -> PolyvalElem {
 /// The POLYVAL product dot(a, b) = a * b * x^-128.
 #[inline]
 pub(super) fn dot(a: PolyvalElem, b: PolyvalElem) -> PolyvalElem {
-    reduce(clmul128(a, b))
+    reduce(clmul128(a, &SplitElem::of(b)))
 }
 
 /// For each 16-byte block X of `data`: acc = dot(acc ^ X, h). `data.len()` is a multiple
 /// of 16.
 pub(super) fn blocks(acc: &mut PolyvalElem, h: PolyvalElem, data: &[u8]) {
     debug_assert_eq!(data.len() % 16, 0);
+    let h = SplitElem::of(h);
     let mut a = *acc;
     for block in data.chunks_exact(16) {
         let x = PolyvalElem::from_bytes(block.try_into().expect("16-byte chunk"));
-        a = dot(a.xor(x), h);
+        a = reduce(clmul128(a.xor(x), &h));
     }
     *acc = a;
 }

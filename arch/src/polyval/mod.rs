@@ -81,7 +81,9 @@ impl PolyvalElem {
 }
 
 /// A prepared key (kernel arch `polyval_key`): `h_powers[i] = H^(16-i)`, so the last
-/// entry is H itself. Keys for [`Implementation::Generic`] hold only H (the other
+/// entry is H itself. The kernel's x86 key holds 8 powers; this one holds 16 because the
+/// 256-bit VPCLMULQDQ code folds 16 blocks per reduction (its last 8 entries are the
+/// kernel's 8). Keys for [`Implementation::Generic`] hold only H (the other
 /// entries are zero), as the kernel's generic key does. Plain data without padding, so
 /// it can be compared byte for byte ([`PolyvalKey::as_bytes`]).
 #[repr(C)]
@@ -177,8 +179,8 @@ impl<'k> PolyvalCtx<'k> {
 
     /// The context's bytes (to check zeroization).
     pub fn as_bytes(&self) -> &[u8] {
-        // SAFETY: repr(C) of an 8-byte pointer-sized Option<&T>, two u64s and a usize:
-        // no padding on 64-bit or 32-bit targets, every byte initialised.
+        // SAFETY: repr(C) of a pointer-sized Option<&T>, two u64s and a usize without
+        // padding (asserted at compile time below), so every byte is initialised.
         unsafe {
             core::slice::from_raw_parts(
                 (self as *const PolyvalCtx<'k>).cast::<u8>(),
@@ -187,6 +189,13 @@ impl<'k> PolyvalCtx<'k> {
         }
     }
 }
+
+// `as_bytes` relies on these layouts having no padding bytes.
+const _: () = assert!(
+    core::mem::size_of::<PolyvalCtx<'static>>()
+        == 2 * core::mem::size_of::<usize>() + core::mem::size_of::<PolyvalElem>()
+);
+const _: () = assert!(core::mem::size_of::<PolyvalKey>() == 16 * NUM_POWERS + 8);
 
 /// Prepares `key` from the 16-byte raw key H for the best implementation of this CPU.
 /// Any context (task, softirq, hardirq).
@@ -238,7 +247,9 @@ pub fn polyval_update(ctx: &mut PolyvalCtx<'_>, mut data: &[u8]) {
         implementation::blocks(&mut ctx.acc, key, &data[..full]);
     }
     let tail = &data[full..];
-    ctx.acc.xor_bytes_at(0, tail);
+    if !tail.is_empty() {
+        ctx.acc.xor_bytes_at(0, tail);
+    }
     ctx.partial = tail.len();
 }
 

@@ -34,7 +34,9 @@ macro_rules! check_eq {
 /// The implementation the running suite tests (set by its `init`); skips the case if this
 /// CPU cannot run it.
 pub fn implementation(test: &mut Kunit) -> Impl {
-    let imp = *test.priv_ref::<Impl>().expect("suite init stores the implementation");
+    let imp = *test
+        .priv_ref::<Impl>()
+        .expect("suite init stores the implementation");
     if !imp.is_available() {
         kunit_skip!(test, "{} is not supported by this CPU", imp.name());
     }
@@ -165,8 +167,9 @@ pub fn test_ip_fast_csum(test: &mut Kunit) {
     for len in IPV4_MIN_WORDS..IPV4_MAX_WORDS {
         for index in 0..NUM_IP_FAST_CSUM_TESTS {
             let csum_result = imp.ip_fast_csum(&v.random_buf[index..], len as u32);
-            let expected =
-                to_sum16(v.expected_fast_csum[(len - IPV4_MIN_WORDS) * NUM_IP_FAST_CSUM_TESTS + index]);
+            let expected = to_sum16(
+                v.expected_fast_csum[(len - IPV4_MIN_WORDS) * NUM_IP_FAST_CSUM_TESTS + index],
+            );
             check_eq!(test, expected, csum_result);
         }
     }
@@ -183,10 +186,14 @@ pub fn test_csum_ipv6_magic(test: &mut Kunit) {
     for i in 0..NUM_IPV6_TESTS {
         let b = &v.random_buf[i..];
         let saddr: &[u8; 16] = b[..16].try_into().expect("16 bytes");
-        let daddr: &[u8; 16] = b[daddr_offset..daddr_offset + 16].try_into().expect("16 bytes");
+        let daddr: &[u8; 16] = b[daddr_offset..daddr_offset + 16]
+            .try_into()
+            .expect("16 bytes");
         let len = u32::from_le_bytes(b[len_offset..len_offset + 4].try_into().expect("4 bytes"));
         let proto = b[proto_offset];
-        let csum = Wsum::from_raw(u32::from_ne_bytes(b[csum_offset..csum_offset + 4].try_into().expect("4 bytes")));
+        let csum = Wsum::from_raw(u32::from_ne_bytes(
+            b[csum_offset..csum_offset + 4].try_into().expect("4 bytes"),
+        ));
         let expected = to_sum16(v.expected_csum_ipv6_magic[i]);
         let csum_result = imp.csum_ipv6_magic(saddr, daddr, len, proto, csum);
         check_eq!(test, expected, csum_result);

@@ -9,8 +9,8 @@
 //! | `checksum_x86_64` | x86-64 `adcq` chains (x86-64 only) |
 //! | `checksum_avx2` | AVX2 (x86-64 only; skipped on CPUs without AVX2) |
 //!
-//! Every suite has the kernel's five cases plus `benchmark_csum` (speed=slow, feature
-//! `benchmark`).
+//! Every suite has the kernel's five cases plus `benchmark_csum` (speed=slow: it runs only
+//! with `--include-ignored` or a speed filter).
 
 mod benchmark;
 mod cases;
@@ -36,7 +36,12 @@ macro_rules! checksum_suite {
                 test.set_priv::<Impl>($imp);
                 Ok(())
             }
-            kunit_test_suite!(Suite { name: $name, init: Some(init), test_cases: CHECKSUM_CASES, ..Suite::DEFAULT });
+            kunit_test_suite!(Suite {
+                name: $name,
+                init: Some(init),
+                test_cases: CHECKSUM_CASES,
+                ..Suite::DEFAULT
+            });
         };
     };
 }

@@ -8,7 +8,11 @@ macro_rules! vector_file {
     ($name:literal) => {
         (
             $name,
-            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/vectors/checksum/", $name)),
+            include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/vectors/checksum/",
+                $name
+            )),
         )
     };
 }
@@ -66,7 +70,12 @@ fn hex_lines<T: TryFrom<u64>>((name, text): (&str, &str)) -> Result<Vec<T>, Stri
     text.lines()
         .enumerate()
         .map(|(i, line)| {
-            let bad = || format!("{name}:{}: expected {width} hex digits, got {line:?}", i + 1);
+            let bad = || {
+                format!(
+                    "{name}:{}: expected {width} hex digits, got {line:?}",
+                    i + 1
+                )
+            };
             if line.len() != width {
                 return Err(bad());
             }
@@ -81,7 +90,13 @@ fn json_uint((name, text): (&str, &str), key: &str) -> Result<u64, String> {
     let quoted = format!("\"{key}\"");
     let missing = || format!("{name}: no integer field {quoted}");
     let at = text.find(&quoted).ok_or_else(missing)? + quoted.len();
-    let rest = text[at..].trim_start().strip_prefix(':').ok_or_else(missing)?.trim_start();
-    let digits: &str = &rest[..rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len())];
+    let rest = text[at..]
+        .trim_start()
+        .strip_prefix(':')
+        .ok_or_else(missing)?
+        .trim_start();
+    let digits: &str = &rest[..rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len())];
     digits.parse().map_err(|_| missing())
 }

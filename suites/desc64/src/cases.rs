@@ -2,13 +2,21 @@
 //! packed layout, and the JSON vectors.
 
 use kunit::prelude::*;
-use kunit_arch::desc64::{get_desc64_base, get_desc64_base_buggy, get_desc64_base_fixed, Desc64, DESC64_SIZE};
+use kunit_arch::desc64::{
+    get_desc64_base, get_desc64_base_buggy, get_desc64_base_fixed, Desc64, DESC64_SIZE,
+};
 
 use crate::vectors::vectors;
 
 /// The commit message's example: base0 0x5000, base1 0xd6, base2 0xf8, base3 0xfffffe7c.
 fn worked_example() -> Desc64 {
-    Desc64 { base0: 0x5000, base1: 0xd6, base2: 0xf8, base3: 0xfffffe7c, ..Desc64::default() }
+    Desc64 {
+        base0: 0x5000,
+        base1: 0xd6,
+        base2: 0xf8,
+        base3: 0xfffffe7c,
+        ..Desc64::default()
+    }
 }
 
 /// The base as the CPU assembles it: bytes 2, 3, 4, 7, 8..12 of the image, in order, are
@@ -27,14 +35,28 @@ pub fn test_get_desc64_base_worked_example(test: &mut Kunit) {
 }
 
 pub fn test_get_desc64_base_every_base2(test: &mut Kunit) {
-    const BASE3: [u32; 7] = [0, 1, 0x7fff_ffff, 0x8000_0000, 0xffff_fe7c, 0xffff_ffff, 0x1234_5678];
+    const BASE3: [u32; 7] = [
+        0,
+        1,
+        0x7fff_ffff,
+        0x8000_0000,
+        0xffff_fe7c,
+        0xffff_ffff,
+        0x1234_5678,
+    ];
     const BASE1: [u8; 5] = [0, 0x7f, 0x80, 0xd6, 0xff];
     const BASE0: [u16; 4] = [0, 0x5000, 0x8000, 0xffff];
     for base2 in 0..=255u8 {
         for base3 in BASE3 {
             for base1 in BASE1 {
                 for base0 in BASE0 {
-                    let d = Desc64 { base0, base1, base2, base3, ..Desc64::default() };
+                    let d = Desc64 {
+                        base0,
+                        base1,
+                        base2,
+                        base3,
+                        ..Desc64::default()
+                    };
                     let expected = base_from_image(&d.to_bytes());
                     kunit_assert_eq_msg!(
                         test,
@@ -83,9 +105,30 @@ pub fn test_desc64_set_get_round_trips(test: &mut Kunit) {
         let image = d.to_bytes();
         let back = Desc64::from_bytes(&image);
         kunit_assert_eq_msg!(test, back, d, "seed {:#x} iteration {}", SEED, i);
-        kunit_assert_eq_msg!(test, base_from_image(&image), base, "seed {:#x} iteration {}", SEED, i);
-        kunit_assert_eq_msg!(test, get_desc64_base(&back), base, "seed {:#x} iteration {}", SEED, i);
-        kunit_assert_eq_msg!(test, back.limit(), limit, "seed {:#x} iteration {}", SEED, i);
+        kunit_assert_eq_msg!(
+            test,
+            base_from_image(&image),
+            base,
+            "seed {:#x} iteration {}",
+            SEED,
+            i
+        );
+        kunit_assert_eq_msg!(
+            test,
+            get_desc64_base(&back),
+            base,
+            "seed {:#x} iteration {}",
+            SEED,
+            i
+        );
+        kunit_assert_eq_msg!(
+            test,
+            back.limit(),
+            limit,
+            "seed {:#x} iteration {}",
+            SEED,
+            i
+        );
     }
 }
 
@@ -114,21 +157,81 @@ const fn range(from: usize, to: usize) -> [u8; DESC64_SIZE] {
 }
 
 static FIELD_IMAGES: [FieldImage; 15] = [
-    FieldImage { name: "limit0", set: |d| d.limit0 = !0, image: range(0, 2) },
-    FieldImage { name: "base0", set: |d| d.base0 = !0, image: range(2, 4) },
-    FieldImage { name: "base1", set: |d| d.base1 = !0, image: at(4, 0xff) },
-    FieldImage { name: "type", set: |d| d.type_ = 0xf, image: at(5, 0x0f) },
-    FieldImage { name: "s", set: |d| d.s = 1, image: at(5, 0x10) },
-    FieldImage { name: "dpl", set: |d| d.dpl = 3, image: at(5, 0x60) },
-    FieldImage { name: "p", set: |d| d.p = 1, image: at(5, 0x80) },
-    FieldImage { name: "limit1", set: |d| d.limit1 = 0xf, image: at(6, 0x0f) },
-    FieldImage { name: "avl", set: |d| d.avl = 1, image: at(6, 0x10) },
-    FieldImage { name: "l", set: |d| d.l = 1, image: at(6, 0x20) },
-    FieldImage { name: "db", set: |d| d.db = 1, image: at(6, 0x40) },
-    FieldImage { name: "g", set: |d| d.g = 1, image: at(6, 0x80) },
-    FieldImage { name: "base2", set: |d| d.base2 = !0, image: at(7, 0xff) },
-    FieldImage { name: "base3", set: |d| d.base3 = !0, image: range(8, 12) },
-    FieldImage { name: "zero1", set: |d| d.zero1 = !0, image: range(12, 16) },
+    FieldImage {
+        name: "limit0",
+        set: |d| d.limit0 = !0,
+        image: range(0, 2),
+    },
+    FieldImage {
+        name: "base0",
+        set: |d| d.base0 = !0,
+        image: range(2, 4),
+    },
+    FieldImage {
+        name: "base1",
+        set: |d| d.base1 = !0,
+        image: at(4, 0xff),
+    },
+    FieldImage {
+        name: "type",
+        set: |d| d.type_ = 0xf,
+        image: at(5, 0x0f),
+    },
+    FieldImage {
+        name: "s",
+        set: |d| d.s = 1,
+        image: at(5, 0x10),
+    },
+    FieldImage {
+        name: "dpl",
+        set: |d| d.dpl = 3,
+        image: at(5, 0x60),
+    },
+    FieldImage {
+        name: "p",
+        set: |d| d.p = 1,
+        image: at(5, 0x80),
+    },
+    FieldImage {
+        name: "limit1",
+        set: |d| d.limit1 = 0xf,
+        image: at(6, 0x0f),
+    },
+    FieldImage {
+        name: "avl",
+        set: |d| d.avl = 1,
+        image: at(6, 0x10),
+    },
+    FieldImage {
+        name: "l",
+        set: |d| d.l = 1,
+        image: at(6, 0x20),
+    },
+    FieldImage {
+        name: "db",
+        set: |d| d.db = 1,
+        image: at(6, 0x40),
+    },
+    FieldImage {
+        name: "g",
+        set: |d| d.g = 1,
+        image: at(6, 0x80),
+    },
+    FieldImage {
+        name: "base2",
+        set: |d| d.base2 = !0,
+        image: at(7, 0xff),
+    },
+    FieldImage {
+        name: "base3",
+        set: |d| d.base3 = !0,
+        image: range(8, 12),
+    },
+    FieldImage {
+        name: "zero1",
+        set: |d| d.zero1 = !0,
+        image: range(12, 16),
+    },
 ];
 
 pub fn test_desc64_layout(test: &mut Kunit) {

@@ -15,7 +15,11 @@ pub enum Json {
 
 impl Json {
     pub fn parse(text: &str) -> Result<Json, String> {
-        let mut p = Parser { text, s: text.as_bytes(), i: 0 };
+        let mut p = Parser {
+            text,
+            s: text.as_bytes(),
+            i: 0,
+        };
         let v = p.value()?;
         p.ws();
         match p.i == p.s.len() {
@@ -166,12 +170,16 @@ impl Parser<'_> {
             // `i` only ever advances by whole characters, so it is a char boundary.
             let rest = &self.text[self.i..];
             let mut chars = rest.chars();
-            let c = chars.next().ok_or_else(|| self.err("unterminated string"))?;
+            let c = chars
+                .next()
+                .ok_or_else(|| self.err("unterminated string"))?;
             self.i += c.len_utf8();
             match c {
                 '"' => return Ok(out),
                 '\\' => {
-                    let e = chars.next().ok_or_else(|| self.err("unterminated escape"))?;
+                    let e = chars
+                        .next()
+                        .ok_or_else(|| self.err("unterminated escape"))?;
                     self.i += 1;
                     out.push(match e {
                         '"' | '\\' | '/' => e,
@@ -182,9 +190,11 @@ impl Parser<'_> {
                         'f' => '\u{c}',
                         'u' => {
                             let hex = rest.get(2..6).ok_or_else(|| self.err("short \\u escape"))?;
-                            let code = u32::from_str_radix(hex, 16).map_err(|_| self.err("bad \\u escape"))?;
+                            let code = u32::from_str_radix(hex, 16)
+                                .map_err(|_| self.err("bad \\u escape"))?;
                             self.i += 4;
-                            char::from_u32(code).ok_or_else(|| self.err("\\u escape is not a scalar value"))?
+                            char::from_u32(code)
+                                .ok_or_else(|| self.err("\\u escape is not a scalar value"))?
                         }
                         _ => return Err(self.err("unknown escape")),
                     });
@@ -203,6 +213,9 @@ impl Parser<'_> {
         if matches!(self.s.get(self.i), Some(b'.' | b'e' | b'E')) {
             return Err(self.err("non-integer numbers are not supported"));
         }
-        self.text[start..self.i].parse().map(Json::Int).map_err(|_| self.err("bad integer"))
+        self.text[start..self.i]
+            .parse()
+            .map(Json::Int)
+            .map_err(|_| self.err("bad integer"))
     }
 }

@@ -9,4 +9,8 @@ mod vectors;
 
 use kunit::prelude::*;
 
-kunit_test_suite!(Suite { name: "desc64", test_cases: cases::DESC64_CASES, ..Suite::DEFAULT });
+kunit_test_suite!(Suite {
+    name: "desc64",
+    test_cases: cases::DESC64_CASES,
+    ..Suite::DEFAULT
+});

@@ -31,7 +31,9 @@ pub struct Vectors {
 /// The parsed file; parsed once per process.
 pub fn vectors() -> Result<&'static Vectors, &'static str> {
     static V: OnceLock<Result<Vectors, String>> = OnceLock::new();
-    V.get_or_init(|| load().map_err(|e| format!("{FILE}: {e}"))).as_ref().map_err(|e| e.as_str())
+    V.get_or_init(|| load().map_err(|e| format!("{FILE}: {e}")))
+        .as_ref()
+        .map_err(|e| e.as_str())
 }
 
 fn field<T: TryFrom<u64>>(obj: &Json, key: &str) -> Result<T, String> {
@@ -71,10 +73,15 @@ fn load() -> Result<Vectors, String> {
     let hex = example.get("bytes_hex")?.as_str()?;
     let bytes: Vec<u8> = (0..hex.len())
         .step_by(2)
-        .map(|i| hex.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()))
+        .map(|i| {
+            hex.get(i..i + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        })
         .collect::<Option<_>>()
         .ok_or_else(|| format!("bytes_hex is not hex: {hex:?}"))?;
-    let layout_bytes = bytes.try_into().map_err(|b: Vec<u8>| format!("bytes_hex has {} bytes, not 16", b.len()))?;
+    let layout_bytes = bytes
+        .try_into()
+        .map_err(|b: Vec<u8>| format!("bytes_hex has {} bytes, not 16", b.len()))?;
     let cases = root
         .get("cases")?
         .as_array()?
@@ -89,5 +96,9 @@ fn load() -> Result<Vectors, String> {
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(Vectors { layout_fields, layout_bytes, cases })
+    Ok(Vectors {
+        layout_fields,
+        layout_bytes,
+        cases,
+    })
 }

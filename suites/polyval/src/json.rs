@@ -134,7 +134,9 @@ impl Parser<'_> {
             self.i += 1;
         }
         let text = std::str::from_utf8(&self.s[start..self.i]).map_err(|_| self.err("number"))?;
-        text.parse().map(Json::Num).map_err(|_| self.err("bad number"))
+        text.parse()
+            .map(Json::Num)
+            .map_err(|_| self.err("bad number"))
     }
 
     fn string(&mut self) -> Result<String, String> {
@@ -145,7 +147,9 @@ impl Parser<'_> {
             while self.i < self.s.len() && !matches!(self.s[self.i], b'"' | b'\\') {
                 self.i += 1;
             }
-            out.push_str(std::str::from_utf8(&self.s[start..self.i]).map_err(|_| self.err("utf-8"))?);
+            out.push_str(
+                std::str::from_utf8(&self.s[start..self.i]).map_err(|_| self.err("utf-8"))?,
+            );
             match self.s.get(self.i) {
                 Some(b'"') => {
                     self.i += 1;
@@ -162,7 +166,10 @@ impl Parser<'_> {
                         b'b' => out.push('\u{8}'),
                         b'f' => out.push('\u{c}'),
                         b'u' => {
-                            let hex = self.s.get(self.i..self.i + 4).ok_or_else(|| self.err("\\u"))?;
+                            let hex = self
+                                .s
+                                .get(self.i..self.i + 4)
+                                .ok_or_else(|| self.err("\\u"))?;
                             let hex = std::str::from_utf8(hex).map_err(|_| self.err("\\u"))?;
                             let c = u32::from_str_radix(hex, 16).map_err(|_| self.err("\\u"))?;
                             out.push(char::from_u32(c).unwrap_or('\u{fffd}'));
@@ -221,5 +228,26 @@ impl Parser<'_> {
                 _ => return Err(self.err("expected ',' or '}'")),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Json;
+
+    #[test]
+    fn parses_the_vector_shapes_and_rejects_damage() {
+        let j = Json::parse(
+            r#"{"a": [1, 2.5, -3e2], "s": "x\"\u0041", "t": true, "n": null, "h": "0aff"}"#,
+        )
+        .expect("valid");
+        assert_eq!(j.get("a").unwrap().as_array().unwrap().len(), 3);
+        assert_eq!(j.get("s").unwrap().as_str().unwrap(), "x\"A");
+        assert_eq!(j.get("h").unwrap().as_hex().unwrap(), vec![0x0a, 0xff]);
+        assert!(j.get("missing").is_err());
+        assert!(j.get("h").unwrap().as_hex16().is_err());
+        assert!(Json::parse(r#"{"a": [1, 2}"#).is_err());
+        assert!(Json::parse(r#"{"a": 1} x"#).is_err());
+        assert!(Json::parse(r#""unterminated"#).is_err());
     }
 }

@@ -27,7 +27,7 @@ impl TestRng {
     }
 
     pub fn rand_bool(&mut self) -> bool {
-        self.rand32() % 2 != 0
+        !self.rand32().is_multiple_of(2)
     }
 
     /// A length in 0..=max, biased towards short ones.
@@ -51,4 +51,26 @@ pub fn seeded_from_len(len: usize) -> Vec<u8> {
     let mut v = vec![0u8; len];
     TestRng::default().rand_bytes_seeded_from_len(&mut v);
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_the_kernel_generator() {
+        // test_key.raw_key in kernel_kunit_polyval_testvecs.json is
+        // rand_bytes_seeded_from_len(16).
+        let raw = seeded_from_len(16);
+        let hex: String = raw.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex, "ce2efa8a4802b6f4bf0e7e6fdec76641");
+        let mut r = TestRng { seed: 0 };
+        // seed_1 = 11, rand32 = 11 >> 16 = 0; seed_2 = 11 * 25214903917 + 11.
+        assert_eq!(r.rand32(), 0);
+        assert_eq!(r.rand32(), ((11u64 * 25214903917 + 11) >> 16) as u32);
+        for max in [0, 1, 5, 4096] {
+            assert!((0..200).all(|_| r.rand_length(max) <= max));
+            assert!((0..200).all(|_| r.rand_offset(max) <= max.min(127)));
+        }
+    }
 }

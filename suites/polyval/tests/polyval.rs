@@ -1,0 +1,2 @@
+use polyval_kunit as _;
+kunit::main!();
