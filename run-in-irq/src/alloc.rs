@@ -1,8 +1,9 @@
 //! An opt-in global allocator wrapper that catches allocation in hardirq context.
 //!
-//! ```ignore
+//! ```no_run
 //! #[global_allocator]
 //! static ALLOC: run_in_irq::IrqCheckedAlloc = run_in_irq::IrqCheckedAlloc::system();
+//! # fn main() {}
 //! ```
 //!
 //! In the kernel, allocating in hardirq context (with `GFP_KERNEL`) is a

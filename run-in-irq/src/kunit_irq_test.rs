@@ -7,6 +7,7 @@
 //! the context it came from.
 
 use crate::irq_test::{run_irq_test, IrqTestConfig};
+use crate::violations::take_violations;
 use kunit::prelude::*;
 
 /// The counters and flags the kernel's final checks read (`struct kunit_irq_test_state`).
@@ -57,6 +58,7 @@ pub fn kunit_run_irq_test_with<S: Sync, F: Fn(&S) -> bool + Sync>(
     for v in &report.violations {
         kunit_fail!(test, "{}", v.message());
     }
+
     let state = KunitIrqTestState {
         hardirq_func_calls: report.hardirq_calls,
         softirq_func_calls: report.softirq_calls,
@@ -91,4 +93,15 @@ pub fn kunit_run_irq_test_with<S: Sync, F: Fn(&S) -> bool + Sync>(
         state.softirq_func_reported_failure,
         "Failure reported from softirq context"
     );
+}
+
+/// Fails `test` once per kernel-rule violation recorded by this thread's contexts
+/// since they were last drained (`might_sleep()` in atomic context, allocation in
+/// hardirq, ...), for tests that drive irq lines themselves. Returns how many.
+pub fn kunit_report_violations(test: &mut Kunit) -> usize {
+    let violations = take_violations();
+    for v in &violations {
+        kunit_fail!(test, "{}", v.message());
+    }
+    violations.len()
 }

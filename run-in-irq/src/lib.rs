@@ -85,7 +85,7 @@ pub use irqflags::{
     local_bh_disable, local_bh_enable, local_irq_restore, local_irq_save, BhGuard, IrqSaveGuard,
 };
 #[cfg(feature = "kunit")]
-pub use kunit_irq_test::{kunit_run_irq_test, kunit_run_irq_test_with};
+pub use kunit_irq_test::{kunit_report_violations, kunit_run_irq_test, kunit_run_irq_test_with};
 pub use line::{with_irq_line, IrqLine};
 pub use might_sleep::{might_sleep, warn_on};
 pub use signal::irq_signal;

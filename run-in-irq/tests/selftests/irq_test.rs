@@ -1,0 +1,270 @@
+//! kunit_run_irq_test semantics: every context runs and counts, KUnit's exact
+//! expectation text per failing context, max_iterations = 1, the 1 s limit, the
+//! interval back-off, at most one concurrent call per context, both softirq modes.
+
+use super::probe::*;
+use kunit::prelude::*;
+use run_in_irq::{
+    kunit_run_irq_test, kunit_run_irq_test_with, run_irq_test, Context, IrqStartup, IrqTestConfig,
+    SoftirqMode, INITIAL_INTERVAL_NS,
+};
+use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
+use std::time::{Duration, Instant};
+
+fn context_now() -> Context {
+    Context::current()
+}
+
+/// Counts calls per context and checks that no context ever runs twice at once.
+#[derive(Default)]
+struct Recorder {
+    calls: [AtomicU32; 3],
+    active: [AtomicU32; 3],
+    overlaps: AtomicU32,
+    max_concurrent: AtomicU32,
+    total_active: AtomicU32,
+}
+
+fn record(r: &Recorder) -> bool {
+    let i = context_now() as usize;
+    if r.active[i].fetch_add(1, SeqCst) != 0 {
+        r.overlaps.fetch_add(1, SeqCst);
+    }
+    let now = r.total_active.fetch_add(1, SeqCst) + 1;
+    r.max_concurrent.fetch_max(now, SeqCst);
+    r.calls[i].fetch_add(1, SeqCst);
+    std::hint::black_box((0..50u32).sum::<u32>());
+    r.total_active.fetch_sub(1, SeqCst);
+    r.active[i].fetch_sub(1, SeqCst);
+    true
+}
+
+const MODES: [SoftirqMode; 2] = [SoftirqMode::OnIrqExit, SoftirqMode::Thread];
+
+fn mode_desc(mode: &SoftirqMode, desc: &mut String) {
+    desc.push_str(match mode {
+        SoftirqMode::OnIrqExit => "on_irq_exit",
+        SoftirqMode::Thread => "ksoftirqd",
+    });
+}
+kunit_array_param!(
+    softirq_modes,
+    MODES,
+    |m: &SoftirqMode, desc: &mut String| mode_desc(m, desc)
+);
+
+fn test_all_contexts_run_and_count(test: &mut Kunit) {
+    let mode = *test.param::<SoftirqMode>();
+    let rec = Recorder::default();
+    let config = IrqTestConfig {
+        softirq_mode: mode,
+        ..fixed()
+    };
+    let r = run_irq_test(record, 100_000, &rec, &config);
+    let Some(r) = line_ok(test, r) else { return };
+    let [t, s, h] = [0, 1, 2].map(|i| rec.calls[i].load(SeqCst));
+    kunit_expect_eq!(test, t, r.task_calls);
+    kunit_expect_eq!(test, s, r.softirq_calls);
+    kunit_expect_eq!(test, h, r.hardirq_calls);
+    kunit_expect_gt!(test, h, 0);
+    kunit_expect_gt!(test, s, 0);
+    kunit_expect_ge!(test, t + h + s, 100_000);
+    kunit_expect_eq!(test, rec.overlaps.load(SeqCst), 0);
+    kunit_expect_le!(test, rec.max_concurrent.load(SeqCst), 3);
+    kunit_expect_lt!(test, r.elapsed, Duration::from_secs(1));
+    // And through the KUnit wrapper: passes (the public default, unless seed-bugs swapped it).
+    kunit_run_irq_test_with(test, record, 100_000, &rec, &config);
+    if !cfg!(feature = "seed-bugs") && mode == SoftirqMode::OnIrqExit {
+        kunit_run_irq_test(test, record, 100_000, &rec);
+    }
+}
+
+fn test_max_iterations_one_needs_every_context(test: &mut Kunit) {
+    for mode in MODES {
+        let config = IrqTestConfig {
+            softirq_mode: mode,
+            ..fixed()
+        };
+        let r = run_irq_test(|_: &()| true, 1, &(), &config);
+        let Some(r) = line_ok(test, r) else { return };
+        kunit_expect_ge!(test, r.task_calls, 1);
+        kunit_expect_ge!(test, r.hardirq_calls, 1);
+        kunit_expect_ge!(test, r.softirq_calls, 1);
+    }
+}
+
+fn fails_in_task(_: &()) -> bool {
+    context_now() != Context::Task
+}
+fn fails_in_hardirq(_: &()) -> bool {
+    context_now() != Context::Hardirq
+}
+/// Not `!in_serving_softirq()`: a hardirq that interrupts softirq work is also
+/// "serving softirq", exactly as in the kernel.
+fn fails_in_softirq(_: &()) -> bool {
+    context_now() != Context::Softirq
+}
+fn inner_fails_in_task(test: &mut Kunit) {
+    kunit_run_irq_test_with(test, fails_in_task, 2_000, &(), &fixed());
+}
+fn inner_fails_in_hardirq(test: &mut Kunit) {
+    kunit_run_irq_test_with(test, fails_in_hardirq, 2_000, &(), &fixed());
+}
+fn inner_fails_in_softirq(test: &mut Kunit) {
+    kunit_run_irq_test_with(test, fails_in_softirq, 2_000, &(), &fixed());
+}
+static INNER_TASK_CASES: &[Case] = &[kunit_case!(inner_fails_in_task)];
+static INNER_HARDIRQ_CASES: &[Case] = &[kunit_case!(inner_fails_in_hardirq)];
+static INNER_SOFTIRQ_CASES: &[Case] = &[kunit_case!(inner_fails_in_softirq)];
+static INNER_TASK: Suite = Suite {
+    name: "inner",
+    test_cases: INNER_TASK_CASES,
+    ..Suite::DEFAULT
+};
+static INNER_HARDIRQ: Suite = Suite {
+    name: "inner",
+    test_cases: INNER_HARDIRQ_CASES,
+    ..Suite::DEFAULT
+};
+static INNER_SOFTIRQ: Suite = Suite {
+    name: "inner",
+    test_cases: INNER_SOFTIRQ_CASES,
+    ..Suite::DEFAULT
+};
+
+/// The KUnit block of one failed `KUNIT_EXPECT_FALSE_MSG` from the wrapper.
+fn false_block(case: &str, line: u32, ctx: &str) -> String {
+    format!(
+        "    # {case}: EXPECTATION FAILED at run-in-irq/src/kunit_irq_test.rs:{line}\n    \
+         Expected state.{ctx}_func_reported_failure to be false, but is true\n\
+         \n\
+         Failure reported from {ctx} context\n"
+    )
+}
+
+fn test_failure_reported_from_each_context(test: &mut Kunit) {
+    for (suite, case, ctx) in [
+        (&INNER_TASK, "inner_fails_in_task", "task"),
+        (&INNER_HARDIRQ, "inner_fails_in_hardirq", "hardirq"),
+        (&INNER_SOFTIRQ, "inner_fails_in_softirq", "softirq"),
+    ] {
+        let (status, log) = run_inner(suite);
+        kunit_expect_eq!(test, status, Status::Failure);
+        // Exactly one expectation failed, and it is this context's, in KUnit's words.
+        kunit_expect_eq_msg!(test, failures_in(&log), 1, "{}", log);
+        let line = log
+            .split("kunit_irq_test.rs:")
+            .nth(1)
+            .and_then(|rest| rest.split('\n').next())
+            .and_then(|n| n.parse::<u32>().ok())
+            .unwrap_or(0);
+        let expected = false_block(case, line, ctx) + &format!("    not ok 1 {case}\n");
+        kunit_expect_streq!(test, log.as_str(), expected.as_str());
+    }
+}
+
+fn inner_nothing_runs(test: &mut Kunit) {
+    let config = IrqTestConfig {
+        startup: IrqStartup::Delay(Duration::from_secs(5)),
+        time_limit: Duration::from_millis(20),
+        ..fixed()
+    };
+    kunit_run_irq_test_with(test, |_: &()| true, 1_000, &(), &config);
+}
+static INNER_NOTHING_CASES: &[Case] = &[kunit_case!(inner_nothing_runs)];
+static INNER_NOTHING: Suite = Suite {
+    name: "inner",
+    test_cases: INNER_NOTHING_CASES,
+    ..Suite::DEFAULT
+};
+
+fn test_not_called_messages(test: &mut Kunit) {
+    let (status, log) = run_inner(&INNER_NOTHING);
+    kunit_expect_eq!(test, status, Status::Failure);
+    let lines: Vec<u32> = log
+        .split("kunit_irq_test.rs:")
+        .skip(1)
+        .filter_map(|rest| rest.split('\n').next()?.parse().ok())
+        .collect();
+    kunit_assert_eq!(test, lines.len(), 2);
+    let expected = format!(
+        "    # inner_nothing_runs: EXPECTATION FAILED at run-in-irq/src/kunit_irq_test.rs:{}\n    \
+         Expected state.hardirq_func_calls > 0, but\n        \
+         state.hardirq_func_calls == 0 (0x0)\n\
+         \n\
+         Timer function was not called\n    \
+         # inner_nothing_runs: EXPECTATION FAILED at run-in-irq/src/kunit_irq_test.rs:{}\n    \
+         Expected state.softirq_func_calls > 0, but\n        \
+         state.softirq_func_calls == 0 (0x0)\n\
+         \n\
+         BH work function was not called\n    \
+         not ok 1 inner_nothing_runs\n",
+        lines[0], lines[1]
+    );
+    kunit_expect_streq!(test, log.as_str(), expected.as_str());
+}
+
+fn slow_1ms(_: &()) -> bool {
+    let end = Instant::now() + Duration::from_millis(1);
+    while Instant::now() < end {
+        std::hint::spin_loop();
+    }
+    true
+}
+
+fn test_slow_func_stops_at_time_limit(test: &mut Kunit) {
+    let r = run_irq_test(slow_1ms, 10_000_000, &(), &fixed());
+    let Some(r) = line_ok(test, r) else { return };
+    kunit_expect_ge!(test, r.elapsed, Duration::from_secs(1));
+    kunit_expect_lt!(test, r.elapsed, Duration::from_millis(1500));
+    kunit_expect_gt!(test, r.hardirq_calls, 0);
+    kunit_expect_gt!(test, r.softirq_calls, 0);
+}
+
+fn spin_for(d: Duration) {
+    let end = Instant::now() + d;
+    while Instant::now() < end {
+        std::hint::spin_loop();
+    }
+}
+
+/// Hardirq work longer than the 5 µs interval, and task calls that need several
+/// interrupt-free stretches to finish: without the back-off the timer would own the
+/// CPU (the V2 hang that V3/V4 fixed).
+fn costly_hardirq(_: &()) -> bool {
+    match Context::current() {
+        Context::Hardirq => spin_for(Duration::from_micros(30)),
+        Context::Task => spin_for(Duration::from_micros(20)),
+        Context::Softirq => {}
+    }
+    true
+}
+
+fn test_interval_backoff_prevents_livelock(test: &mut Kunit) {
+    let r = run_irq_test(costly_hardirq, 3_000, &(), &fixed());
+    let Some(r) = line_ok(test, r) else { return };
+    kunit_expect_gt!(test, r.final_interval_ns, INITIAL_INTERVAL_NS);
+    // The task keeps up: at least a third of the hardirq's count, never starved.
+    kunit_expect_ge!(test, r.task_calls * 3, r.hardirq_calls);
+    kunit_expect_ge!(
+        test,
+        r.task_calls + r.hardirq_calls + r.softirq_calls,
+        3_000
+    );
+    kunit_expect_lt!(test, r.elapsed, Duration::from_secs(1));
+}
+
+static CASES: &[Case] = &[
+    kunit_case_param!(test_all_contexts_run_and_count, softirq_modes),
+    kunit_case!(test_max_iterations_one_needs_every_context),
+    kunit_case!(test_failure_reported_from_each_context),
+    kunit_case!(test_not_called_messages),
+    kunit_case!(test_slow_func_stops_at_time_limit),
+    kunit_case!(test_interval_backoff_prevents_livelock),
+];
+
+kunit_test_suite!(Suite {
+    name: "run_in_irq_test",
+    test_cases: CASES,
+    ..Suite::DEFAULT
+});
