@@ -75,7 +75,11 @@ impl Writer {
         push_json_string(&mut self.out, name);
 
         self.key(inner, false, "sub_groups");
-        let groups: Vec<&Test> = test.subtests.iter().filter(|t| !t.subtests.is_empty()).collect();
+        let groups: Vec<&Test> = test
+            .subtests
+            .iter()
+            .filter(|t| !t.subtests.is_empty())
+            .collect();
         if groups.is_empty() {
             self.out.push_str("[]");
         } else {
@@ -92,7 +96,11 @@ impl Writer {
         }
 
         self.key(inner, false, "test_cases");
-        let cases: Vec<&Test> = test.subtests.iter().filter(|t| t.subtests.is_empty()).collect();
+        let cases: Vec<&Test> = test
+            .subtests
+            .iter()
+            .filter(|t| t.subtests.is_empty())
+            .collect();
         if cases.is_empty() {
             self.out.push_str("[]");
         } else {
@@ -132,7 +140,11 @@ impl Writer {
         self.newline(inner);
         self.out.push('}');
 
-        for (k, v) in [("arch", &meta.arch), ("defconfig", &meta.def_config), ("build_environment", &meta.build_dir)] {
+        for (k, v) in [
+            ("arch", &meta.arch),
+            ("defconfig", &meta.def_config),
+            ("build_environment", &meta.build_dir),
+        ] {
             self.key(inner, false, k);
             push_json_string(&mut self.out, v);
         }

@@ -52,7 +52,11 @@ impl Value {
 
 /// Parses one JSON document; `None` if it is not valid JSON.
 pub fn parse(text: &str) -> Option<Value> {
-    let mut p = P { s: text.as_bytes(), i: 0, depth: 0 };
+    let mut p = P {
+        s: text.as_bytes(),
+        i: 0,
+        depth: 0,
+    };
     let v = p.value()?;
     p.ws();
     (p.i == p.s.len()).then_some(v)
@@ -72,7 +76,9 @@ impl P<'_> {
     }
 
     fn eat(&mut self, lit: &str) -> Option<()> {
-        self.s[self.i..].starts_with(lit.as_bytes()).then(|| self.i += lit.len())
+        self.s[self.i..]
+            .starts_with(lit.as_bytes())
+            .then(|| self.i += lit.len())
     }
 
     fn value(&mut self) -> Option<Value> {
@@ -143,10 +149,19 @@ impl P<'_> {
 
     fn number(&mut self) -> Option<Value> {
         let start = self.i;
-        while self.i < self.s.len() && matches!(self.s[self.i], b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') {
+        while self.i < self.s.len()
+            && matches!(
+                self.s[self.i],
+                b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
+            )
+        {
             self.i += 1;
         }
-        std::str::from_utf8(&self.s[start..self.i]).ok()?.parse().ok().map(Value::Number)
+        std::str::from_utf8(&self.s[start..self.i])
+            .ok()?
+            .parse()
+            .ok()
+            .map(Value::Number)
     }
 
     fn hex4(&mut self) -> Option<u32> {
@@ -184,10 +199,13 @@ impl P<'_> {
                         b't' => out.push('\t'),
                         b'u' => {
                             let mut u = self.hex4()?;
-                            if (0xd800..0xdc00).contains(&u) && self.s[self.i..].starts_with(b"\\u") {
+                            if (0xd800..0xdc00).contains(&u) && self.s[self.i..].starts_with(b"\\u")
+                            {
                                 self.i += 2;
                                 let lo = self.hex4()?;
-                                u = 0x10000 + ((u - 0xd800) << 10) + (lo.wrapping_sub(0xdc00) & 0x3ff);
+                                u = 0x10000
+                                    + ((u - 0xd800) << 10)
+                                    + (lo.wrapping_sub(0xdc00) & 0x3ff);
                             }
                             out.push(char::from_u32(u).unwrap_or('\u{fffd}'));
                         }
@@ -207,10 +225,21 @@ mod tests {
     fn parses_cargo_like_messages() {
         let v = parse(r#"{"reason":"compiler-artifact","executable":"/t/x\u00e9","profile":{"test":true},"n":[1,2.5,-3e2],"z":null}"#)
             .unwrap();
-        assert_eq!(v.get("reason").and_then(Value::as_str), Some("compiler-artifact"));
+        assert_eq!(
+            v.get("reason").and_then(Value::as_str),
+            Some("compiler-artifact")
+        );
         assert_eq!(v.get("executable").and_then(Value::as_str), Some("/t/xé"));
-        assert_eq!(v.get("profile").and_then(|p| p.get("test")).and_then(Value::as_bool), Some(true));
-        assert_eq!(v.get("n").and_then(Value::as_array).map(|a| a.len()), Some(3));
+        assert_eq!(
+            v.get("profile")
+                .and_then(|p| p.get("test"))
+                .and_then(Value::as_bool),
+            Some(true)
+        );
+        assert_eq!(
+            v.get("n").and_then(Value::as_array).map(|a| a.len()),
+            Some(3)
+        );
         assert_eq!(parse("{\"a\":}"), None);
         assert_eq!(parse(&"[".repeat(10_000)), None);
     }

@@ -60,7 +60,7 @@ fn test_suite(out: &mut String, test: &Test, level: usize) {
         c.total(),
         c.failed,
         c.skipped,
-        c.crashed + c.errors
+        u128::from(c.crashed) + u128::from(c.errors)
     );
     if test.subtests.is_empty() {
         out.push_str(" />");
@@ -112,5 +112,8 @@ pub fn get_junit_body(test: &Test) -> String {
 /// The file contents `ElementTree.write(..., encoding='utf-8',
 /// xml_declaration=True)` produces (no trailing newline).
 pub fn get_junit_result(test: &Test) -> String {
-    format!("<?xml version='1.0' encoding='utf-8'?>\n{}", get_junit_body(test))
+    format!(
+        "<?xml version='1.0' encoding='utf-8'?>\n{}",
+        get_junit_body(test)
+    )
 }

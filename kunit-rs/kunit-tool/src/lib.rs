@@ -5,7 +5,9 @@
 //! does; the `kunit` binary adds the `run`/`build`/`exec`/`parse`
 //! subcommands that drive cargo and the harness binaries.
 
+pub mod cargo;
 pub mod cli;
+pub mod exec;
 pub mod json;
 pub mod jsonread;
 pub mod junit;

@@ -6,7 +6,11 @@ use crate::pytext::is_py_space;
 /// Skips Python `\s*` (ASCII fast path, Unicode whitespace after that).
 fn skip_space(s: &str) -> &str {
     let b = s.as_bytes();
-    let mut i = 0;
+    // KTAP indents with spaces; anything else takes the general loop.
+    let mut i = b.iter().take_while(|&&c| c == b' ').count();
+    if b.get(i).is_none_or(|&c| c > b' ' && c < 0x80) {
+        return &s[i..];
+    }
     while i < b.len() {
         match b[i] {
             b' ' | b'\t'..=b'\r' | 0x1c..=0x1f => i += 1,
@@ -23,12 +27,16 @@ fn all_digits(s: &str) -> bool {
 
 /// `\s*KTAP version ([0-9]+)$` at the start of the line: the version digits.
 pub fn ktap_start(line: &str) -> Option<&str> {
-    skip_space(line).strip_prefix("KTAP version ").filter(|d| all_digits(d))
+    skip_space(line)
+        .strip_prefix("KTAP version ")
+        .filter(|d| all_digits(d))
 }
 
 /// `\s*TAP version ([0-9]+)$` at the start of the line: the version digits.
 pub fn tap_start(line: &str) -> Option<&str> {
-    skip_space(line).strip_prefix("TAP version ").filter(|d| all_digits(d))
+    skip_space(line)
+        .strip_prefix("TAP version ")
+        .filter(|d| all_digits(d))
 }
 
 /// `^\s*# Subtest: (.*)$`: the test name.
@@ -79,19 +87,24 @@ fn name_starts(rest: &str) -> impl Iterator<Item = usize> + '_ {
         })
 }
 
-/// The parts of a result line up to the description, for `TEST_RESULT`.
-struct ResultHead<'a> {
-    ok: bool,
-    number: &'a str,
-    /// Everything after the number.
-    rest: &'a str,
-    /// Offsets of the description within `rest`.
-    name: (usize, usize),
+/// Where the parts of a `TEST_RESULT` match lie in the line (byte ranges).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResultSpan {
+    pub ok: bool,
+    /// Whether the text after the number has a '#' (else no SKIP directive).
+    pub has_hash: bool,
+    pub number: (usize, usize),
+    /// Group 4: the description before ` # `.
+    pub name: (usize, usize),
 }
 
 /// `^\s*(ok|not ok) ([0-9]+) ?(- )?([^#]*)( # .*)?$`.
-fn result_head(line: &str) -> Option<ResultHead<'_>> {
-    let s = skip_space(line);
+fn result_span(line: &str) -> Option<ResultSpan> {
+    result_span_trimmed(line, skip_space(line))
+}
+
+/// `result_span` where `s` is `line` without its leading whitespace.
+fn result_span_trimmed(line: &str, s: &str) -> Option<ResultSpan> {
     let (ok, s) = if let Some(r) = s.strip_prefix("ok ") {
         (true, r)
     } else if let Some(r) = s.strip_prefix("not ok ") {
@@ -103,15 +116,40 @@ fn result_head(line: &str) -> Option<ResultHead<'_>> {
     if ndig == 0 {
         return None;
     }
-    let (number, rest) = s.split_at(ndig);
-    // `[^#]*` stops at the first '#', which must then open " # ".
+    let num_start = line.len() - s.len();
+    let rest = &s[ndig..];
+    let base = num_start + ndig;
     let b = rest.as_bytes();
+    // `[^#]*` stops at the first '#', which must then open " # ".
     let hash = b.iter().position(|&c| c == b'#');
-    let name = name_starts(rest).find_map(|start| match hash {
+    let fits = |start: usize| match hash {
         None => Some((start, rest.len())),
-        Some(h) => (h > start && b[h - 1] == b' ' && b.get(h + 1) == Some(&b' ')).then_some((start, h - 1)),
-    })?;
-    Some(ResultHead { ok, number, rest, name })
+        Some(h) => {
+            (h > start && b[h - 1] == b' ' && b.get(h + 1) == Some(&b' ')).then_some((start, h - 1))
+        }
+    };
+    // The optional ` ?` and `(- )?` are tried greedily, as the regex engine does.
+    let space = b.first() == Some(&b' ');
+    let mut found = None;
+    if space && b[1..].starts_with(b"- ") {
+        found = fits(3);
+    }
+    if found.is_none() && space {
+        found = fits(1);
+    }
+    if found.is_none() && b.starts_with(b"- ") {
+        found = fits(2);
+    }
+    let (a, z) = match found {
+        Some(r) => r,
+        None => fits(0)?,
+    };
+    Some(ResultSpan {
+        ok,
+        has_hash: hash.is_some(),
+        number: (num_start, base),
+        name: (base + a, base + z),
+    })
 }
 
 /// Last occurrence of " # SKIP" at or after `from`.
@@ -120,7 +158,7 @@ fn rfind_skip(b: &[u8], from: usize) -> Option<usize> {
     let mut end = b.len();
     while end >= from + PAT.len() {
         let h = b[from..end].iter().rposition(|&c| c == b'#')? + from;
-        if h >= from + 1 && b[h - 1..].starts_with(PAT) {
+        if h > from && b[h - 1..].starts_with(PAT) {
             return Some(h - 1);
         }
         end = h;
@@ -128,29 +166,36 @@ fn rfind_skip(b: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// `TEST_RESULT`, plus `^\s*(ok|not ok) ([0-9]+) ?(- )?(.*) # SKIP ?(.*)$`
-/// (`TEST_RESULT_SKIP`) for the SKIP directive.
+/// `^\s*(ok|not ok) ([0-9]+) ?(- )?(.*) # SKIP ?(.*)$` (`TEST_RESULT_SKIP`) on
+/// a line already known to be a result line: groups 4 and 5.
+pub fn skip_directive<'a>(line: &'a str, span: &ResultSpan) -> Option<(&'a str, &'a str)> {
+    if !span.has_hash {
+        return None;
+    }
+    let rest = &line[span.number.1..];
+    name_starts(rest).find_map(|start| {
+        let p = rfind_skip(rest.as_bytes(), start)?;
+        let reason = &rest[p + 7..];
+        Some((&rest[start..p], reason.strip_prefix(' ').unwrap_or(reason)))
+    })
+}
+
+/// `TEST_RESULT`, plus `TEST_RESULT_SKIP` for the SKIP directive.
 pub fn test_result(line: &str) -> Option<ResultLine<'_>> {
-    let h = result_head(line)?;
-    let rest = h.rest;
-    let skip = if rest.contains('#') {
-        name_starts(rest).find_map(|start| {
-            let p = rfind_skip(rest.as_bytes(), start)?;
-            let reason = &rest[p + 7..];
-            Some((&rest[start..p], reason.strip_prefix(' ').unwrap_or(reason)))
-        })
-    } else {
-        None
-    };
-    Some(ResultLine { ok: h.ok, number: h.number, name: &rest[h.name.0..h.name.1], skip })
+    let span = result_span(line)?;
+    Some(ResultLine {
+        ok: span.ok,
+        number: &line[span.number.0..span.number.1],
+        name: &line[span.name.0..span.name.1],
+        skip: skip_directive(line, &span),
+    })
 }
 
 /// What kind of KTAP line a line is, decided once per line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Class {
     Diagnostic,
-    /// A result line; the byte range of its description (`TEST_RESULT` group 4).
-    Result(usize, usize),
+    Result(ResultSpan),
     Header,
     KtapVersion,
     TapVersion,
@@ -164,10 +209,7 @@ pub fn classify(line: &str) -> Class {
     };
     // Every structural form starts with one of these bytes.
     let class = match first {
-        b'o' | b'n' => result_head(line).map(|h| {
-            let base = h.rest.as_ptr() as usize - line.as_ptr() as usize;
-            Class::Result(base + h.name.0, base + h.name.1)
-        }),
+        b'o' | b'n' => result_span_trimmed(line, s).map(Class::Result),
         b'#' => s.starts_with("# Subtest: ").then_some(Class::Header),
         b'K' => ktap_start(line).map(|_| Class::KtapVersion),
         b'T' => tap_start(line).map(|_| Class::TapVersion),
@@ -184,6 +226,12 @@ pub fn is_structural(line: &str) -> bool {
 
 /// Does the number written in a result line equal `expected`?
 pub fn number_is(digits: &str, expected: u64) -> bool {
+    if digits.len() <= 19 && !digits.starts_with('0') {
+        let n = digits
+            .bytes()
+            .fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
+        return n == expected;
+    }
     let d = digits.trim_start_matches('0');
     if d.is_empty() {
         expected == 0
@@ -215,17 +263,31 @@ pub fn parse_count(digits: &str) -> u64 {
 mod tests {
     use super::*;
 
-    fn r(line: &str) -> Option<(bool, &str, &str, Option<(&str, &str)>)> {
+    type Parts<'a> = (bool, &'a str, &'a str, Option<(&'a str, &'a str)>);
+
+    fn r(line: &str) -> Option<Parts<'_>> {
         test_result(line).map(|m| (m.ok, m.number, m.name, m.skip))
     }
 
     #[test]
     fn result_lines() {
         assert_eq!(r("ok 1 - foo"), Some((true, "1", "foo", None)));
-        assert_eq!(r("\tnot ok 12 bar baz"), Some((false, "12", "bar baz", None)));
-        assert_eq!(r("ok 1 foo # SKIP why"), Some((true, "1", "foo", Some(("foo", "why")))));
-        assert_eq!(r("ok 3 # SKIP sel: x"), Some((true, "3", "", Some(("", "sel: x")))));
-        assert_eq!(r("ok 1 - s # SKIP"), Some((true, "1", "s", Some(("s", "")))));
+        assert_eq!(
+            r("\tnot ok 12 bar baz"),
+            Some((false, "12", "bar baz", None))
+        );
+        assert_eq!(
+            r("ok 1 foo # SKIP why"),
+            Some((true, "1", "foo", Some(("foo", "why"))))
+        );
+        assert_eq!(
+            r("ok 3 # SKIP sel: x"),
+            Some((true, "3", "", Some(("", "sel: x"))))
+        );
+        assert_eq!(
+            r("ok 1 - s # SKIP"),
+            Some((true, "1", "s", Some(("s", ""))))
+        );
         assert_eq!(r("ok 1 x # TODO y"), Some((true, "1", "x", None)));
         assert_eq!(r("ok 1 a#b"), None);
         assert_eq!(r("ok 1 a #"), None);
@@ -233,8 +295,14 @@ mod tests {
         assert_eq!(r("ok 1foo"), Some((true, "1", "foo", None)));
         assert_eq!(r("ok  1 x"), None);
         assert_eq!(r("ok x"), None);
-        assert_eq!(r("ok 1 - # SKIP r"), Some((true, "1", "-", Some(("-", "r")))));
-        assert_eq!(r("ok 1 a # SKIP b # SKIP c"), Some((true, "1", "a", Some(("a # SKIP b", "c")))));
+        assert_eq!(
+            r("ok 1 - # SKIP r"),
+            Some((true, "1", "-", Some(("-", "r"))))
+        );
+        assert_eq!(
+            r("ok 1 a # SKIP b # SKIP c"),
+            Some((true, "1", "a", Some(("a # SKIP b", "c"))))
+        );
         assert_eq!(r("ok 1  - foo"), Some((true, "1", " - foo", None)));
     }
 

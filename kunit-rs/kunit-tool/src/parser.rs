@@ -10,7 +10,7 @@
 use crate::lines::{self, number_is, number_text, parse_count, Class};
 use crate::printer::{self, Printer, DIVIDER};
 use crate::reader::{KtapSource, LineKind};
-use crate::status::TestStatus;
+use crate::status::{TestCounts, TestStatus};
 use crate::test::{Log, Test};
 
 /// Deeper nesting is read as log text (kunit.py itself dies of recursion
@@ -28,8 +28,9 @@ const MAX_FAILURE_PATHS: usize = 11;
 pub struct ParseResult {
     /// The top-level test (`main`, or `<missing>` when no KTAP was found).
     pub test: Test,
-    /// Paths (names from the top level down) of failed tests for the summary's
-    /// `Failures:` line; more than 10 means "too many to list".
+    /// Paths of failed tests for the summary's `Failures:` line, each listing
+    /// names from the failed test up to the top level's child; more than 10
+    /// means "too many to list".
     pub failure_paths: Vec<Vec<String>>,
 }
 
@@ -38,6 +39,8 @@ pub struct ParseResult {
 struct LineStream<S> {
     src: S,
     cur: String,
+    /// Where the KTAP text starts in `cur`.
+    start: usize,
     kind: LineKind,
     class: Class,
     scratch: String,
@@ -51,6 +54,7 @@ impl<S: KtapSource> LineStream<S> {
         LineStream {
             src,
             cur: String::new(),
+            start: 0,
             kind: LineKind::Text,
             class: Class::Diagnostic,
             scratch: String::new(),
@@ -60,14 +64,23 @@ impl<S: KtapSource> LineStream<S> {
         }
     }
 
+    #[inline(always)]
     fn fill(&mut self) {
         if self.need_next {
+            self.advance();
+        }
+    }
+
+    #[inline(never)]
+    fn advance(&mut self) {
+        {
             self.need_next = false;
             match self.src.next_line(&mut self.scratch) {
-                Some(kind) => {
+                Some((kind, start)) => {
                     std::mem::swap(&mut self.cur, &mut self.scratch);
+                    self.start = start;
                     self.kind = kind;
-                    self.class = lines::classify(&self.cur);
+                    self.class = lines::classify(&self.cur[start..]);
                     self.any = true;
                 }
                 None => self.done = true,
@@ -77,7 +90,7 @@ impl<S: KtapSource> LineStream<S> {
 
     fn peek(&mut self) -> &str {
         self.fill();
-        &self.cur
+        &self.cur[self.start..]
     }
 
     fn class(&mut self) -> Class {
@@ -98,6 +111,7 @@ impl<S: KtapSource> LineStream<S> {
     }
 }
 
+#[derive(Default)]
 struct Frame {
     test: Test,
     is_subtest: bool,
@@ -111,6 +125,29 @@ struct Frame {
     failures: Vec<Vec<String>>,
 }
 
+impl Frame {
+    /// Makes a used frame ready for the next test, keeping its buffers.
+    fn reset(&mut self, expected_num: u64, is_subtest: bool) {
+        let t = &mut self.test;
+        t.name.clear();
+        t.status = TestStatus::TestCrashed;
+        t.expected_count = Some(0);
+        t.subtests.clear();
+        t.n_subtests = 0;
+        t.log.clear();
+        t.counts = Default::default();
+        t.skip_reason.clear();
+        self.is_subtest = is_subtest;
+        self.parent_test = false;
+        self.loop_done = false;
+        self.expected_num = expected_num;
+        self.test_num = 1;
+        self.missing_reported = 0;
+        self.failed_children = 0;
+        self.failures.clear();
+    }
+}
+
 struct Parser<'p, S> {
     lines: LineStream<S>,
     p: &'p mut Printer,
@@ -122,21 +159,34 @@ struct Parser<'p, S> {
 /// test in its parent's `subtests` (needed for JSON, JUnit and `--failed`).
 pub fn parse_run_tests<S: KtapSource>(src: S, p: &mut Printer, keep_tree: bool) -> ParseResult {
     p.line(DIVIDER);
-    let mut parser = Parser { lines: LineStream::new(src), p, keep_tree };
+    let mut parser = Parser {
+        lines: LineStream::new(src),
+        p,
+        keep_tree,
+    };
     let result = if !parser.lines.has_more() {
-        let mut test = Test { name: "<missing>".into(), ..Test::default() };
+        let mut test = Test {
+            name: "<missing>".into(),
+            ..Test::default()
+        };
         parser.add_error(
             &mut test,
             "Could not find any KTAP output. Did any KUnit tests run?\nTry running with the --raw_output=all option to see any log messages.",
         );
         test.status = TestStatus::FailureToParseTests;
-        ParseResult { test, failure_paths: Vec::new() }
+        ParseResult {
+            test,
+            failure_paths: Vec::new(),
+        }
     } else {
         let (mut test, failures) = parser.parse();
         if test.status != TestStatus::NoTests {
             test.status = test.counts.status();
         }
-        ParseResult { test, failure_paths: failures }
+        ParseResult {
+            test,
+            failure_paths: failures,
+        }
     };
     parser.p.line(DIVIDER);
     result
@@ -144,7 +194,7 @@ pub fn parse_run_tests<S: KtapSource>(src: S, p: &mut Printer, keep_tree: bool) 
 
 impl<S: KtapSource> Parser<'_, S> {
     fn add_error(&mut self, test: &mut Test, message: &str) {
-        test.counts.errors += 1;
+        test.counts.errors = test.counts.errors.saturating_add(1);
         if self.p.is_enabled() {
             let line = format!("{} Test: {}: {}", self.p.red("[ERROR]"), test.name, message);
             self.p.line(&line);
@@ -159,7 +209,9 @@ impl<S: KtapSource> Parser<'_, S> {
     }
 
     fn parse_ktap_header(&mut self, test: &mut Test) -> bool {
-        if !self.lines.has_more() {
+        if !self.lines.has_more()
+            || !matches!(self.lines.class(), Class::KtapVersion | Class::TapVersion)
+        {
             return false;
         }
         let line = self.lines.peek();
@@ -180,7 +232,7 @@ impl<S: KtapSource> Parser<'_, S> {
     }
 
     fn parse_test_header(&mut self, test: &mut Test) -> bool {
-        if !self.lines.has_more() {
+        if !self.lines.has_more() || self.lines.class() != Class::Header {
             return false;
         }
         match lines::test_header(self.lines.peek()) {
@@ -194,7 +246,11 @@ impl<S: KtapSource> Parser<'_, S> {
     }
 
     fn parse_test_plan(&mut self, test: &mut Test) {
-        let plan = if self.lines.has_more() { lines::test_plan(self.lines.peek()).map(parse_count) } else { None };
+        let plan = if self.lines.has_more() && self.lines.class() == Class::Plan {
+            lines::test_plan(self.lines.peek()).map(parse_count)
+        } else {
+            None
+        };
         test.expected_count = plan;
         if plan.is_some() {
             self.lines.pop();
@@ -204,130 +260,159 @@ impl<S: KtapSource> Parser<'_, S> {
     /// Is the next line a result line for a test called `name`?
     fn peek_test_name_match(&mut self, name: &str) -> bool {
         match self.lines.class() {
-            Class::Result(a, b) => b > a && &self.lines.cur[a..b] == name,
+            Class::Result(r) => {
+                r.name.1 > r.name.0 && self.lines.peek()[r.name.0..r.name.1] == *name
+            }
             _ => false,
         }
     }
 
     fn parse_test_result(&mut self, test: &mut Test, expected_num: u64) -> bool {
         let crashed = self.lines.kind == LineKind::Crashed;
-        let line = self.lines.peek();
-        let Some(m) = lines::test_result(line) else {
+        let Class::Result(span) = self.lines.class() else {
             return false;
         };
-        let number_ok = number_is(m.number, expected_num);
-        let number = number_text(m.number).to_string();
-        let status = if m.skip.is_some() {
+        let line = self.lines.peek();
+        let digits = &line[span.number.0..span.number.1];
+        let number_ok = number_is(digits, expected_num);
+        let skip = lines::skip_directive(line, &span);
+        test.name.clear();
+        test.status = if skip.is_some() {
             TestStatus::Skipped
-        } else if m.ok {
+        } else if span.ok {
             TestStatus::Success
         } else {
             TestStatus::Failure
         };
-        match m.skip {
+        match skip {
             Some((name, reason)) => {
-                test.name = name.to_string();
-                test.skip_reason = reason.to_string();
+                test.name.push_str(name);
+                test.skip_reason.clear();
+                test.skip_reason.push_str(reason);
             }
-            None => test.name = m.name.to_string(),
+            None => test.name.push_str(&line[span.name.0..span.name.1]),
         }
+        let number = if number_ok {
+            String::new()
+        } else {
+            number_text(digits).to_string()
+        };
         self.lines.pop();
         if !number_ok {
-            self.add_error(test, &format!("Expected test number {expected_num} but found {number}"));
+            self.add_error(
+                test,
+                &format!("Expected test number {expected_num} but found {number}"),
+            );
         }
-        test.status = if crashed { TestStatus::TestCrashed } else { status };
+        if crashed {
+            test.status = TestStatus::TestCrashed;
+        }
         true
     }
 
-    /// The header part of `parse_test`.
-    fn start(&mut self, expected_num: u64, log: Log, is_subtest: bool, depth: usize) -> Frame {
-        let mut test = Test { log, ..Test::default() };
+    /// The header part of `parse_test`, filling a reset frame whose log
+    /// already holds the diagnostics read before the test.
+    fn start(&mut self, f: &mut Frame, depth: usize) {
+        let test = &mut f.test;
         self.parse_diagnostic(&mut test.log);
-        let parent_test;
-        if !is_subtest {
-            test.name = "main".into();
-            self.parse_ktap_header(&mut test);
+        if !f.is_subtest {
+            test.name.push_str("main");
+            self.parse_ktap_header(test);
             self.parse_diagnostic(&mut test.log);
-            self.parse_test_plan(&mut test);
-            parent_test = true;
+            self.parse_test_plan(test);
+            f.parent_test = true;
         } else if depth >= MAX_DEPTH {
             // Too deep to open another level: header lines become log text.
-            while self.lines.has_more() {
-                let l = self.lines.peek();
-                if lines::ktap_start(l).is_none() && lines::tap_start(l).is_none() && lines::test_header(l).is_none() {
-                    break;
-                }
-                test.log.push(l);
+            while self.lines.has_more()
+                && matches!(
+                    self.lines.class(),
+                    Class::KtapVersion | Class::TapVersion | Class::Header
+                )
+            {
+                test.log.push(self.lines.peek());
                 self.lines.pop();
                 self.parse_diagnostic(&mut test.log);
             }
-            self.parse_test_plan(&mut test);
-            parent_test = false;
+            self.parse_test_plan(test);
+            f.parent_test = false;
         } else {
-            let ktap_line = self.parse_ktap_header(&mut test);
-            let subtest_line = self.parse_test_header(&mut test);
+            let ktap_line = self.parse_ktap_header(test);
+            let subtest_line = self.parse_test_header(test);
             self.parse_diagnostic(&mut test.log);
-            self.parse_test_plan(&mut test);
-            parent_test = ktap_line || subtest_line;
-            if parent_test {
-                printer::print_test_header(self.p, &test);
+            self.parse_test_plan(test);
+            f.parent_test = ktap_line || subtest_line;
+            if f.parent_test {
+                printer::print_test_header(self.p, test);
             }
-        }
-        Frame {
-            test,
-            is_subtest,
-            parent_test,
-            loop_done: false,
-            expected_num,
-            test_num: 1,
-            missing_reported: 0,
-            failed_children: 0,
-            failures: Vec::new(),
         }
     }
 
     /// Runs `parse_test` for the top level; returns it with its failure paths.
+    /// Frames live in `stack[..depth]` and are reused, not moved.
     fn parse(&mut self) -> (Test, Vec<Vec<String>>) {
-        let mut stack: Vec<Frame> = vec![self.start(0, Log::default(), false, 0)];
+        let mut stack: Vec<Frame> = vec![Frame::default()];
+        stack[0].reset(0, false);
+        self.start(&mut stack[0], 0);
+        let mut depth = 1;
+        let mut sub_log = Log::default();
         loop {
-            let depth = stack.len();
-            let f = stack.last_mut().expect("stack is never empty here");
-            let more = f.parent_test && !f.loop_done && f.test.expected_count.is_none_or(|e| f.test_num <= e);
+            let f = &mut stack[depth - 1];
+            let more = f.parent_test
+                && !f.loop_done
+                && f.test.expected_count.is_none_or(|e| f.test_num <= e);
             if more {
-                let mut sub_log = Log::default();
+                sub_log.clear();
                 self.parse_diagnostic(&mut sub_log);
-                let name_match = f.is_subtest && self.lines.has_more() && self.peek_test_name_match(&f.test.name);
+                let name_match = f.is_subtest
+                    && self.lines.has_more()
+                    && self.peek_test_name_match(&f.test.name);
                 if !self.lines.has_more() || name_match {
                     match f.test.expected_count {
-                        Some(e) if e > 0 && f.test_num <= e => self.missing_subtest(f, sub_log, e),
+                        Some(e) if e > 0 && f.test_num <= e => {
+                            self.missing_subtest(f, std::mem::take(&mut sub_log), e)
+                        }
                         _ => {
-                            f.test.log.append(sub_log);
+                            f.test.log.append(std::mem::take(&mut sub_log));
                             f.loop_done = true;
                         }
                     }
                 } else {
-                    let child = self.start(f.test_num, sub_log, true, depth);
-                    stack.push(child);
+                    let num = f.test_num;
+                    if stack.len() == depth {
+                        stack.push(Frame::default());
+                    }
+                    let child = &mut stack[depth];
+                    child.reset(num, true);
+                    std::mem::swap(&mut child.test.log, &mut sub_log);
+                    self.start(child, depth);
+                    depth += 1;
                 }
                 continue;
             }
-            let f = stack.pop().expect("stack is never empty here");
-            let (test, paths) = self.finish(f, depth == 1);
-            match stack.last_mut() {
-                None => return (test, paths),
-                Some(parent) => {
-                    parent.test.counts.add(&test.counts);
-                    if !test.ok_status() {
-                        parent.failed_children += 1;
-                        add_paths(&mut parent.failures, paths);
-                    }
-                    parent.test.n_subtests += 1;
-                    if self.keep_tree {
-                        parent.test.subtests.push(test);
-                    }
-                    parent.test_num += 1;
-                }
+            self.finish(f, depth == 1);
+            if depth == 1 {
+                let root = std::mem::take(&mut stack[0]);
+                let mut test = root.test;
+                test.log.shrink_to_fit();
+                test.subtests.shrink_to_fit();
+                return (test, root.failures);
             }
+            let (parents, children) = stack.split_at_mut(depth - 1);
+            let (parent, child) = (&mut parents[depth - 2], &mut children[0]);
+            parent.test.counts.add(&child.test.counts);
+            if !child.test.ok_status() {
+                parent.failed_children = parent.failed_children.saturating_add(1);
+                add_paths(&mut parent.failures, child.failures.drain(..));
+            }
+            parent.test.n_subtests = parent.test.n_subtests.saturating_add(1);
+            if self.keep_tree {
+                let mut done = std::mem::take(&mut child.test);
+                done.log.shrink_to_fit();
+                done.subtests.shrink_to_fit();
+                parent.test.subtests.push(done);
+            }
+            parent.test_num = parent.test_num.saturating_add(1);
+            depth -= 1;
         }
     }
 
@@ -335,8 +420,11 @@ impl<S: KtapSource> Parser<'_, S> {
     fn missing_subtest(&mut self, f: &mut Frame, sub_log: Log, expected: u64) {
         if f.missing_reported >= MAX_MISSING_REPORTED {
             let rest = expected - f.test_num + 1;
-            f.test.counts.crashed += rest;
-            f.test.counts.errors += rest;
+            f.test.counts.add(&TestCounts {
+                crashed: rest,
+                errors: rest,
+                ..TestCounts::default()
+            });
             if self.p.is_enabled() {
                 let line = format!(
                     "{} Test: {}: missing expected subtest! ({rest} more missing subtests not listed)",
@@ -347,79 +435,86 @@ impl<S: KtapSource> Parser<'_, S> {
                 let crashed = self.p.red("[CRASHED] ");
                 self.p.line(&crashed);
             }
-            f.test.n_subtests += rest as usize;
-            f.failed_children += rest;
-            add_paths(&mut f.failures, vec![vec![String::new()]; MAX_FAILURE_PATHS]);
+            f.test.n_subtests = f
+                .test
+                .n_subtests
+                .saturating_add(usize::try_from(rest).unwrap_or(usize::MAX));
+            f.failed_children = f.failed_children.saturating_add(rest);
+            add_paths(
+                &mut f.failures,
+                std::iter::repeat_n(vec![String::new()], MAX_FAILURE_PATHS),
+            );
             f.test_num = expected.saturating_add(1);
             f.loop_done = true;
             return;
         }
         self.add_error(&mut f.test, "missing expected subtest!");
-        let mut placeholder = Test { log: sub_log, ..Test::default() };
+        let mut placeholder = Test {
+            log: sub_log,
+            ..Test::default()
+        };
         f.test.counts.add_status(TestStatus::TestCrashed);
-        printer::print_test_result(self.p, &placeholder);
         placeholder.log.seal();
+        printer::print_test_result(self.p, &placeholder);
         f.missing_reported += 1;
-        f.failed_children += 1;
-        add_paths(&mut f.failures, vec![vec![String::new()]]);
-        f.test.n_subtests += 1;
+        f.failed_children = f.failed_children.saturating_add(1);
+        add_paths(&mut f.failures, std::iter::once(vec![String::new()]));
+        f.test.n_subtests = f.test.n_subtests.saturating_add(1);
         if self.keep_tree {
             f.test.subtests.push(placeholder);
         }
-        f.test_num += 1;
+        f.test_num = f.test_num.saturating_add(1);
     }
 
     /// The result-line part of `parse_test`, then bubbling up and printing.
-    fn finish(&mut self, f: Frame, is_root: bool) -> (Test, Vec<Vec<String>>) {
-        let Frame { mut test, is_subtest, parent_test, expected_num, failed_children, failures, .. } = f;
-        if is_subtest {
+    /// Leaves in `f.failures` this test's failure paths as seen from its parent.
+    fn finish(&mut self, f: &mut Frame, is_root: bool) {
+        let test = &mut f.test;
+        if f.is_subtest {
             self.parse_diagnostic(&mut test.log);
+        }
+        test.log.seal();
+        if f.is_subtest {
             if !test.name.is_empty() && !self.peek_test_name_match(&test.name) {
-                self.add_error(&mut test, "missing subtest result line!");
+                self.add_error(test, "missing subtest result line!");
             } else if !self.lines.has_more() {
-                printer::print_log(self.p, &test);
+                printer::print_log(self.p, test);
                 test.status = TestStatus::NoTests;
-                self.add_error(&mut test, "No more test results!");
+                self.add_error(test, "No more test results!");
             } else {
-                self.parse_test_result(&mut test, expected_num);
+                self.parse_test_result(test, f.expected_num);
             }
         }
-        if parent_test
+        if f.parent_test
             && test.n_subtests == 0
             && matches!(test.status, TestStatus::TestCrashed | TestStatus::Success)
         {
-            printer::print_log(self.p, &test);
+            printer::print_log(self.p, test);
             test.status = TestStatus::NoTests;
-            self.add_error(&mut test, "0 tests run!");
+            self.add_error(test, "0 tests run!");
         }
-        bubble_up_test_results(&mut test);
-        if parent_test && is_subtest {
-            printer::print_test_footer(self.p, &test);
-        } else if is_subtest {
-            printer::print_test_result(self.p, &test);
+        bubble_up_test_results(test);
+        if f.parent_test && f.is_subtest {
+            printer::print_test_footer(self.p, test);
+        } else if f.is_subtest {
+            printer::print_test_result(self.p, test);
         }
-        test.log.seal();
-        test.subtests.shrink_to_fit();
-
-        // This test's failure paths, as seen from its parent.
-        let paths = if is_root {
-            failures
-        } else if test.n_subtests == 0 || failed_children == test.n_subtests as u64 {
-            vec![vec![test.name.clone()]]
+        if is_root || test.ok_status() {
+            return;
+        }
+        if test.n_subtests == 0 || f.failed_children == test.n_subtests as u64 {
+            f.failures.clear();
+            f.failures.push(vec![test.name.clone()]);
         } else {
-            failures
-                .into_iter()
-                .map(|mut path| {
-                    path.insert(0, test.name.clone());
-                    path
-                })
-                .collect()
-        };
-        (test, paths)
+            // Paths are stored leaf first, so this is a push, not an insert.
+            for path in &mut f.failures {
+                path.push(test.name.clone());
+            }
+        }
     }
 }
 
-fn add_paths(into: &mut Vec<Vec<String>>, paths: Vec<Vec<String>>) {
+fn add_paths(into: &mut Vec<Vec<String>>, paths: impl Iterator<Item = Vec<String>>) {
     for p in paths {
         if into.len() >= MAX_FAILURE_PATHS {
             break;
@@ -495,14 +590,14 @@ mod tests {
     fn crash_marker_reports_crashed() {
         struct Two(Vec<(&'static str, LineKind)>);
         impl KtapSource for Two {
-            fn next_line(&mut self, line: &mut String) -> Option<LineKind> {
+            fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)> {
                 if self.0.is_empty() {
                     return None;
                 }
                 let (l, k) = self.0.remove(0);
                 line.clear();
                 line.push_str(l);
-                Some(k)
+                Some((k, 0))
             }
         }
         let src = Two(vec![

@@ -23,20 +23,56 @@ pub struct Printer {
     flush_each_line: bool,
     clock: Clock,
     broken: bool,
+    /// Set while a progress line is on screen; the next line erases it.
+    progress_shown: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    scratch: Vec<u8>,
+    /// Reused for composing result lines.
+    message: String,
 }
 
 impl Printer {
     pub fn new(out: Box<dyn Write + Send>, color: bool, flush_each_line: bool) -> Self {
-        Printer { out: Some(out), color, flush_each_line, clock: Clock::default(), broken: false }
+        Printer {
+            out: Some(out),
+            color,
+            flush_each_line,
+            clock: Clock::default(),
+            broken: false,
+            progress_shown: None,
+            scratch: Vec::new(),
+            message: String::new(),
+        }
     }
 
     pub fn null() -> Self {
-        Printer { out: None, color: false, flush_each_line: false, clock: Clock::default(), broken: false }
+        Printer {
+            out: None,
+            color: false,
+            flush_each_line: false,
+            clock: Clock::default(),
+            broken: false,
+            progress_shown: None,
+            scratch: Vec::new(),
+            message: String::new(),
+        }
     }
 
     /// A printer writing to a buffer, without colours (tests, golden files).
     pub fn to_vec(buf: std::sync::Arc<std::sync::Mutex<Vec<u8>>>) -> Self {
         Printer::new(Box::new(SharedBuf(buf)), false, false)
+    }
+
+    /// Shares the flag a progress line sets while it is on screen.
+    pub fn set_progress_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.progress_shown = Some(flag);
+    }
+
+    fn clear_progress(&mut self) {
+        if let (Some(flag), Some(out)) = (&self.progress_shown, self.out.as_mut()) {
+            if flag.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                let _ = out.write_all(b"\r\x1b[K");
+            }
+        }
     }
 
     pub fn is_enabled(&self) -> bool {
@@ -52,8 +88,11 @@ impl Printer {
         if self.broken {
             return;
         }
+        self.clear_progress();
         if let Some(out) = self.out.as_mut() {
-            let mut r = out.write_all(message.as_bytes()).and_then(|_| out.write_all(b"\n"));
+            let mut r = out
+                .write_all(message.as_bytes())
+                .and_then(|_| out.write_all(b"\n"));
             if self.flush_each_line {
                 r = r.and_then(|_| out.flush());
             }
@@ -67,12 +106,16 @@ impl Printer {
         if self.out.is_none() || self.broken {
             return;
         }
+        self.clear_progress();
         let ts = self.clock.stamp();
+        let mut buf = std::mem::take(&mut self.scratch);
+        buf.clear();
+        buf.extend_from_slice(ts.as_bytes());
+        buf.extend_from_slice(message.as_bytes());
+        buf.push(b'\n');
         let out = self.out.as_mut().expect("checked above");
-        let mut r = out
-            .write_all(ts.as_bytes())
-            .and_then(|_| out.write_all(message.as_bytes()))
-            .and_then(|_| out.write_all(b"\n"));
+        let mut r = out.write_all(&buf);
+        self.scratch = buf;
         if self.flush_each_line {
             r = r.and_then(|_| out.flush());
         }
@@ -93,10 +136,18 @@ impl Printer {
     }
 
     fn paint(&self, code: &str, text: &str) -> String {
+        let mut s = String::with_capacity(text.len() + 16);
+        self.paint_into(&mut s, code, text);
+        s
+    }
+
+    fn paint_into(&self, buf: &mut String, code: &str, text: &str) {
         if self.color {
-            format!("{code}{text}{RESET}")
+            buf.push_str(code);
+            buf.push_str(text);
+            buf.push_str(RESET);
         } else {
-            text.to_string()
+            buf.push_str(text);
         }
     }
 
@@ -126,7 +177,10 @@ struct SharedBuf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
 
 impl Write for SharedBuf {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).extend_from_slice(buf);
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(buf);
         Ok(buf.len())
     }
     fn flush(&mut self) -> std::io::Result<()> {
@@ -154,7 +208,10 @@ impl Clock {
 }
 
 fn coarse_now() -> i64 {
-    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
     // SAFETY: `ts` is a valid, writable timespec.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME_COARSE, &mut ts) };
     if rc == 0 {
@@ -189,13 +246,22 @@ pub fn format_test_divider(message: &str, len_message: usize) -> String {
         len_1 = (difference / 2) as usize;
         len_2 = difference as usize - len_1;
     }
-    let mut s = String::with_capacity(message.len() + 64);
-    s.extend(std::iter::repeat_n('=', len_1));
+    let mut s = String::with_capacity(message.len() + len_1 + len_2 + 2);
+    push_equals(&mut s, len_1);
     s.push(' ');
     s.push_str(message);
     s.push(' ');
-    s.extend(std::iter::repeat_n('=', len_2));
+    push_equals(&mut s, len_2);
     s
+}
+
+fn push_equals(s: &mut String, n: usize) {
+    let mut left = n;
+    while left > 0 {
+        let k = left.min(DIVIDER.len());
+        s.push_str(&DIVIDER[..k]);
+        left -= k;
+    }
 }
 
 /// `print_test_header`: `name (N subtests)`.
@@ -221,44 +287,114 @@ pub fn print_log(p: &mut Printer, test: &Test) {
     if !p.is_enabled() || test.log.is_empty() {
         return;
     }
-    let text = dedent_joined(test.log.iter());
-    for line in splitlines(&text) {
-        let l = p.yellow(line);
-        p.line(&l);
+    // Split the log once; the dedent passes walk the slice.
+    let lines: Vec<&str> = test.log.iter().collect();
+    let mut buf = String::new();
+    for_each_dedented(lines.iter().copied(), |line| {
+        buf.clear();
+        p.paint_into(&mut buf, YELLOW, line);
+        p.line(&buf);
+    });
+}
+
+/// Calls `emit` for each line of `textwrap.dedent('\n'.join(lines)).splitlines()`.
+/// Log lines hold no line breaks (they were split by `splitlines()`), so the
+/// joined text need not be built: the margin is the run of spaces and tabs
+/// shared by every non-blank line, blank lines print empty, and a trailing
+/// empty line disappears as `splitlines()` drops it.
+pub fn for_each_dedented<'a>(
+    lines: impl Iterator<Item = &'a str> + Clone,
+    mut emit: impl FnMut(&str),
+) {
+    if lines
+        .clone()
+        .any(|l| l.contains(crate::pytext::is_line_break))
+    {
+        // Not reachable from our readers; keep Python's exact semantics anyway.
+        let text = dedent_joined(lines);
+        splitlines(&text).for_each(emit);
+        return;
+    }
+    let mut margin: Option<&str> = None;
+    for l in lines.clone() {
+        if is_blank(l) {
+            continue;
+        }
+        let ws = &l[..l.len() - l.trim_start_matches([' ', '\t']).len()];
+        margin = Some(match margin {
+            None => ws,
+            Some(m) => {
+                let n = m
+                    .bytes()
+                    .zip(ws.bytes())
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                &m[..n]
+            }
+        });
+    }
+    let margin = margin.map_or(0, str::len);
+    let mut pending_empty = 0usize;
+    for l in lines {
+        let d = if is_blank(l) { "" } else { &l[margin..] };
+        if d.is_empty() {
+            pending_empty += 1;
+            continue;
+        }
+        for _ in 0..pending_empty {
+            emit("");
+        }
+        pending_empty = 0;
+        emit(d);
+    }
+    // '\n'.join ends with those empty lines; splitlines() drops only the last.
+    for _ in 1..pending_empty {
+        emit("");
+    }
+}
+
+use crate::pytext::is_blank;
+
+/// `format_test_result` into `s`; prints the log of failed and crashed tests first.
+fn format_test_result_into(p: &mut Printer, test: &Test, s: &mut String) {
+    let (code, label) = match test.status {
+        TestStatus::Success => (GREEN, "[PASSED] "),
+        TestStatus::Skipped => (YELLOW, "[SKIPPED] "),
+        TestStatus::NoTests => (YELLOW, "[NO TESTS RUN] "),
+        TestStatus::TestCrashed => {
+            print_log(p, test);
+            (RED, "[CRASHED] ")
+        }
+        TestStatus::Failure | TestStatus::FailureToParseTests => {
+            print_log(p, test);
+            (RED, "[FAILED] ")
+        }
+    };
+    p.paint_into(s, code, label);
+    s.push_str(&test.name);
+    if test.status == TestStatus::Skipped && !test.skip_reason.is_empty() {
+        s.push_str(" (");
+        s.push_str(&test.skip_reason);
+        s.push(')');
     }
 }
 
 /// `format_test_result`; prints the log of failed and crashed tests first.
 pub fn format_test_result(p: &mut Printer, test: &Test) -> String {
-    match test.status {
-        TestStatus::Success => p.green("[PASSED] ") + &test.name,
-        TestStatus::Skipped => {
-            let mut s = p.yellow("[SKIPPED] ") + &test.name;
-            if !test.skip_reason.is_empty() {
-                s.push_str(" (");
-                s.push_str(&test.skip_reason);
-                s.push(')');
-            }
-            s
-        }
-        TestStatus::NoTests => p.yellow("[NO TESTS RUN] ") + &test.name,
-        TestStatus::TestCrashed => {
-            print_log(p, test);
-            p.red("[CRASHED] ") + &test.name
-        }
-        TestStatus::Failure | TestStatus::FailureToParseTests => {
-            print_log(p, test);
-            p.red("[FAILED] ") + &test.name
-        }
-    }
+    let mut s = String::with_capacity(test.name.len() + 32);
+    format_test_result_into(p, test, &mut s);
+    s
 }
 
 pub fn print_test_result(p: &mut Printer, test: &Test) {
     if !p.is_enabled() {
         return;
     }
-    let s = format_test_result(p, test);
-    p.line(&s);
+    let mut msg = std::mem::take(&mut p.message);
+    msg.clear();
+    format_test_result_into(p, test, &mut msg);
+    p.line(&msg);
+    p.message = msg;
 }
 
 pub fn print_test_footer(p: &mut Printer, test: &Test) {
@@ -292,14 +428,15 @@ pub fn print_test(p: &mut Printer, test: &Test, failed_only: bool) {
     }
 }
 
-/// Full names of failed tests from the parser's failure paths
-/// (`_summarize_failed_tests`): a parent named `main` or `` adds no prefix.
+/// Full names of failed tests from the parser's failure paths (leaf first)
+/// as `_summarize_failed_tests` builds them: a parent named `main` or ``
+/// adds no prefix.
 pub fn failure_names(paths: &[Vec<String>]) -> Vec<String> {
     paths
         .iter()
         .map(|path| {
             let mut full = String::from("main");
-            for seg in path {
+            for seg in path.iter().rev() {
                 if full.is_empty() || full == "main" {
                     full = seg.clone();
                 } else {
@@ -347,11 +484,35 @@ mod tests {
     }
 
     #[test]
+    fn dedent_fast_path_matches_python_semantics() {
+        let cases: &[&[&str]] = &[
+            &["\t# a", "\t\tb", "\t"],
+            &["  x", "\ty"],
+            &["    a", "", "    b"],
+            &["a", ""],
+            &["a", "", ""],
+            &[""],
+            &["", ""],
+            &["", "a"],
+            &["   ", "  b", " \t c"],
+            &["\u{a0}x", " y"],
+        ];
+        for lines in cases {
+            let mut fast = Vec::new();
+            for_each_dedented(lines.iter().copied(), |l| fast.push(l.to_string()));
+            let slow: Vec<String> = splitlines(&dedent_joined(lines.iter().copied()))
+                .map(str::to_string)
+                .collect();
+            assert_eq!(fast, slow, "{lines:?}");
+        }
+    }
+
+    #[test]
     fn failure_names_follow_kunit_py() {
         let paths = vec![
-            vec!["suite".to_string(), "case".to_string()],
-            vec!["main".to_string(), "x".to_string()],
-            vec!["".to_string(), "y".to_string()],
+            vec!["case".to_string(), "suite".to_string()],
+            vec!["x".to_string(), "main".to_string()],
+            vec!["y".to_string(), "".to_string()],
             vec!["leaf".to_string()],
         ];
         assert_eq!(failure_names(&paths), ["suite.case", "x", "y", "leaf"]);

@@ -45,7 +45,15 @@ pub fn skip_chars(s: &str, n: usize) -> &str {
 pub fn is_line_break(c: char) -> bool {
     matches!(
         c,
-        '\n' | '\r' | '\u{0b}' | '\u{0c}' | '\u{1c}' | '\u{1d}' | '\u{1e}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        '\n' | '\r'
+            | '\u{0b}'
+            | '\u{0c}'
+            | '\u{1c}'
+            | '\u{1d}'
+            | '\u{1e}'
+            | '\u{85}'
+            | '\u{2028}'
+            | '\u{2029}'
     )
 }
 
@@ -57,7 +65,24 @@ pub fn splitlines(s: &str) -> impl Iterator<Item = &str> {
         if rest.is_empty() {
             return None;
         }
-        match rest.char_indices().find(|&(_, c)| is_line_break(c)) {
+        let b = rest.as_bytes();
+        // Every boundary starts with one of these bytes (U+0085 is C2 85,
+        // U+2028/9 are E2 80 A8/A9); check the candidates as characters.
+        let mut i = 0;
+        let found = loop {
+            let Some(off) = b[i..].iter().position(|&c| {
+                matches!(c, b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1e | 0xc2 | 0xe2)
+            }) else {
+                break None;
+            };
+            let at = i + off;
+            let c = rest[at..].chars().next().unwrap_or('\0');
+            if is_line_break(c) {
+                break Some((at, c));
+            }
+            i = at + 1;
+        };
+        match found {
             None => {
                 let line = rest;
                 rest = "";
@@ -76,12 +101,30 @@ pub fn splitlines(s: &str) -> impl Iterator<Item = &str> {
     })
 }
 
+/// Could `s` contain a `splitlines()` boundary? (A byte-level pre-check:
+/// false means certainly not.)
+pub fn may_hold_line_break(s: &str) -> bool {
+    s.bytes()
+        .any(|b| matches!(b, b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1e | 0xc2 | 0xe2))
+        && s.contains(is_line_break)
+}
+
+/// `s.isspace() or not s` for a log line, with an ASCII fast path.
+pub fn is_blank(s: &str) -> bool {
+    if s.is_ascii() {
+        s.bytes()
+            .all(|b| b == b' ' || (0x09..=0x0d).contains(&b) || (0x1c..=0x1f).contains(&b))
+    } else {
+        s.chars().all(is_py_space)
+    }
+}
+
 /// `textwrap.dedent('\n'.join(lines))` (CPython 3.14 algorithm): whitespace-only
 /// lines become empty and the margin is the run of spaces and tabs shared by the
 /// lexicographically smallest and largest non-blank lines (which is the prefix
 /// shared by all of them). Callers print `splitlines()` of the result.
 pub fn dedent_joined<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> String {
-    let blank = |l: &str| l.chars().all(is_py_space);
+    let blank = is_blank;
     let mut lo: Option<&str> = None;
     let mut hi: Option<&str> = None;
     for l in lines.clone().flat_map(|l| l.split('\n')) {

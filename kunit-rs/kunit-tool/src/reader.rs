@@ -6,6 +6,48 @@ use std::io::{self, Read};
 
 use crate::pytext::{self, char_len, skip_chars};
 
+/// Position of the first `\n` (glibc's vectorised memchr).
+fn memchr_nl(b: &[u8]) -> Option<usize> {
+    if b.is_empty() {
+        return None;
+    }
+    // SAFETY: the pointer and length describe `b`.
+    let p = unsafe { libc::memchr(b.as_ptr().cast(), i32::from(b'\n'), b.len()) };
+    (!p.is_null()).then(|| p as usize - b.as_ptr() as usize)
+}
+
+/// If every byte is in 0x20..0x80 (no line break inside, nothing to
+/// decode): whether there is a ':' (which the end-marker check needs).
+fn printable_ascii_colon(b: &[u8]) -> Option<bool> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut colon = false;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
+        if word_may_break(w) {
+            return None;
+        }
+        let x = w ^ (ONES * u64::from(b':'));
+        colon |= x.wrapping_sub(ONES) & !x & HI != 0;
+    }
+    for &c in chunks.remainder() {
+        if !(0x20..0x80).contains(&c) {
+            return None;
+        }
+        colon |= c == b':';
+    }
+    Some(colon)
+}
+
+/// True if any byte of the word is below 0x20 or at least 0x80 (so it may be
+/// a line break); printable ASCII words are skipped eight bytes at a time.
+fn word_may_break(w: u64) -> bool {
+    const LO: u64 = 0x2020_2020_2020_2020;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    (w.wrapping_sub(LO) | w) & HI != 0
+}
+
 /// Longest line kept; the rest of a longer line is dropped.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
@@ -23,12 +65,14 @@ pub enum LineKind {
 
 /// A source of extracted KTAP lines.
 pub trait KtapSource {
-    /// Replaces `line` with the next line; `None` at the end.
-    fn next_line(&mut self, line: &mut String) -> Option<LineKind>;
+    /// Replaces `line` with the next line; `None` at the end. The KTAP text
+    /// starts at the returned byte offset (what precedes it is a stripped
+    /// prefix, left in place to save a copy).
+    fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)>;
 }
 
 impl<T: KtapSource + ?Sized> KtapSource for &mut T {
-    fn next_line(&mut self, line: &mut String) -> Option<LineKind> {
+    fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)> {
         (**self).next_line(line)
     }
 }
@@ -45,6 +89,10 @@ pub struct RawLines<R> {
     /// Head of an over-long line while its tail is being skipped.
     long_head: Option<Vec<u8>>,
     error: Option<io::Error>,
+    /// Facts about the last line from the fast path: printable ASCII, and
+    /// whether it contains a ':'.
+    last_clean: bool,
+    last_colon: bool,
 }
 
 enum Scan {
@@ -82,6 +130,8 @@ impl<R: Read> RawLines<R> {
             eof: false,
             long_head: None,
             error: None,
+            last_clean: false,
+            last_colon: true,
         }
     }
 
@@ -94,6 +144,13 @@ impl<R: Read> RawLines<R> {
         let b = &self.buf[..self.end];
         let mut i = self.scan;
         while i < b.len() {
+            if let Some(w) = b.get(i..i + 8) {
+                let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+                if !word_may_break(w) {
+                    i += 8;
+                    continue;
+                }
+            }
             if !BREAK_START[b[i] as usize] {
                 i += 1;
                 continue;
@@ -168,8 +225,36 @@ impl<R: Read> RawLines<R> {
         }
     }
 
+    /// The common case: the next `\n` is in the buffer and the line before
+    /// it is printable ASCII (no other break, nothing to decode).
+    fn next_clean_line(&mut self, out: &mut String) -> bool {
+        if self.long_head.is_some() || self.scan != self.start {
+            return false;
+        }
+        let b = &self.buf[self.start..self.end];
+        let Some(nl) = memchr_nl(b) else { return false };
+        let line = &b[..nl];
+        let Some(colon) = printable_ascii_colon(line) else {
+            return false;
+        };
+        self.last_clean = true;
+        self.last_colon = colon;
+        let n = line.iter().rposition(|&c| c != b' ').map_or(0, |p| p + 1);
+        out.clear();
+        // SAFETY: checked to be printable ASCII, which is valid UTF-8.
+        out.push_str(unsafe { std::str::from_utf8_unchecked(&line[..n]) });
+        self.start += nl + 1;
+        self.scan = self.start;
+        true
+    }
+
     /// Replaces `out` with the next line; false at the end of input.
     pub fn next_line(&mut self, out: &mut String) -> bool {
+        if self.next_clean_line(out) {
+            return true;
+        }
+        self.last_clean = false;
+        self.last_colon = true;
         loop {
             match self.find_break() {
                 Scan::Found(i, len) => {
@@ -194,7 +279,8 @@ impl<R: Read> RawLines<R> {
                     }
                     if self.scan - self.start > MAX_LINE_BYTES {
                         if self.long_head.is_none() {
-                            self.long_head = Some(self.buf[self.start..self.start + MAX_LINE_BYTES].to_vec());
+                            self.long_head =
+                                Some(self.buf[self.start..self.start + MAX_LINE_BYTES].to_vec());
                         }
                         self.start = self.scan;
                     }
@@ -209,7 +295,9 @@ fn decode_rstripped(bytes: &[u8], out: &mut String) {
     if bytes.is_ascii() {
         let n = bytes
             .iter()
-            .rposition(|&b| !(b == b' ' || (0x09..=0x0d).contains(&b) || (0x1c..=0x1f).contains(&b)))
+            .rposition(|&b| {
+                !(b == b' ' || (0x09..=0x0d).contains(&b) || (0x1c..=0x1f).contains(&b))
+            })
             .map_or(0, |p| p + 1);
         // SAFETY: ASCII bytes are valid UTF-8.
         out.push_str(unsafe { std::str::from_utf8_unchecked(&bytes[..n]) });
@@ -245,12 +333,15 @@ pub struct Extractor<R> {
     raw: RawLines<R>,
     prefix_len: Option<usize>,
     stopped: bool,
-    tmp: String,
 }
 
 impl<R: Read> Extractor<R> {
     pub fn new(r: R) -> Self {
-        Extractor { raw: RawLines::new(r), prefix_len: None, stopped: false, tmp: String::new() }
+        Extractor {
+            raw: RawLines::new(r),
+            prefix_len: None,
+            stopped: false,
+        }
     }
 
     pub fn take_error(&mut self) -> Option<io::Error> {
@@ -258,43 +349,43 @@ impl<R: Read> Extractor<R> {
     }
 }
 
-fn strip_prefix_chars(line: &str, n: usize) -> &str {
+/// Byte offset after the first `n` characters of `line` (`line[n:]`).
+fn prefix_offset(line: &str, n: usize, ascii: bool) -> usize {
     match line.as_bytes().get(..n) {
-        Some(head) if head.is_ascii() => &line[n..],
-        _ => skip_chars(line, n),
+        Some(_) if ascii => n,
+        Some(head) if head.is_ascii() => n,
+        _ => line.len() - skip_chars(line, n).len(),
     }
 }
 
 impl<R: Read> KtapSource for Extractor<R> {
-    fn next_line(&mut self, out: &mut String) -> Option<LineKind> {
+    fn next_line(&mut self, out: &mut String) -> Option<(LineKind, usize)> {
         while !self.stopped {
-            if !self.raw.next_line(&mut self.tmp) {
+            if !self.raw.next_line(out) {
                 self.stopped = true;
                 break;
             }
-            let line = self.tmp.as_str();
+            let line = out.as_str();
             match self.prefix_len {
                 None => {
-                    let found = version_prefix(line, "KTAP version").or_else(|| version_prefix(line, "TAP version"));
+                    let found = version_prefix(line, "KTAP version")
+                        .or_else(|| version_prefix(line, "TAP version"));
                     if let Some(p) = found {
                         self.prefix_len = Some(p);
-                        out.clear();
-                        out.push_str(strip_prefix_chars(line, p));
-                        return Some(LineKind::Text);
+                        return Some((LineKind::Text, prefix_offset(line, p, false)));
                     }
                     if line.contains("kunit executor: ") {
-                        std::mem::swap(out, &mut self.tmp);
-                        return Some(LineKind::Text);
+                        return Some((LineKind::Text, 0));
                     }
                 }
                 Some(p) => {
-                    if line.contains(':') && KTAP_END.iter().any(|m| line.contains(m)) {
+                    let colon = self.raw.last_colon
+                        && (self.raw.last_clean || line.as_bytes().contains(&b':'));
+                    if colon && KTAP_END.iter().any(|m| line.contains(m)) {
                         self.stopped = true;
                         break;
                     }
-                    out.clear();
-                    out.push_str(strip_prefix_chars(line, p));
-                    return Some(LineKind::Text);
+                    return Some((LineKind::Text, prefix_offset(line, p, self.raw.last_clean)));
                 }
             }
         }
@@ -306,8 +397,8 @@ impl<R: Read> KtapSource for Extractor<R> {
 pub struct PlainLines<R>(pub RawLines<R>);
 
 impl<R: Read> KtapSource for PlainLines<R> {
-    fn next_line(&mut self, out: &mut String) -> Option<LineKind> {
-        self.0.next_line(out).then_some(LineKind::Text)
+    fn next_line(&mut self, out: &mut String) -> Option<(LineKind, usize)> {
+        self.0.next_line(out).then_some((LineKind::Text, 0))
     }
 }
 
@@ -329,15 +420,18 @@ mod tests {
         let mut e = Extractor::new(input.as_bytes());
         let mut v = Vec::new();
         let mut s = String::new();
-        while e.next_line(&mut s).is_some() {
-            v.push(s.clone());
+        while let Some((_, off)) = e.next_line(&mut s) {
+            v.push(s[off..].to_string());
         }
         v
     }
 
     #[test]
     fn splits_like_splitlines() {
-        assert_eq!(raw(b"a  \r\nb\rc\x0bd\xc2\x85e\xe2\x80\xa8f\n"), ["a", "b", "c", "d", "e", "f"]);
+        assert_eq!(
+            raw(b"a  \r\nb\rc\x0bd\xc2\x85e\xe2\x80\xa8f\n"),
+            ["a", "b", "c", "d", "e", "f"]
+        );
         assert_eq!(raw(b"x\xff \n\ny"), ["x\\xff", "", "y"]);
         assert_eq!(raw(b""), Vec::<String>::new());
     }
@@ -384,14 +478,23 @@ mod tests {
         let log = "noise\n[ 1.0] kunit executor: bad\n[  0.1] TAP version 14\n[  0.1] 1..1\n[  0.1] \tok 1 - x\n[0.1] short\nreboot: System halted\n[  0.1] after\n";
         assert_eq!(
             extract(log),
-            ["[ 1.0] kunit executor: bad", "TAP version 14", "1..1", "\tok 1 - x", "ort"]
+            [
+                "[ 1.0] kunit executor: bad",
+                "TAP version 14",
+                "1..1",
+                "\tok 1 - x",
+                "ort"
+            ]
         );
     }
 
     #[test]
     fn version_prefix_uses_first_marker() {
         assert_eq!(version_prefix("ab KTAP version 1", "KTAP version"), Some(3));
-        assert_eq!(version_prefix("KTAP version x KTAP version 1", "KTAP version"), Some(0));
+        assert_eq!(
+            version_prefix("KTAP version x KTAP version 1", "KTAP version"),
+            Some(0)
+        );
         assert_eq!(version_prefix("KTAP version 1x", "KTAP version"), None);
         assert_eq!(version_prefix("é KTAP version 1", "KTAP version"), Some(2));
     }

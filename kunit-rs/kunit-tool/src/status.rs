@@ -44,16 +44,21 @@ pub struct TestCounts {
 
 impl TestCounts {
     /// Number of test cases (errors excluded).
+    /// (Counts saturate: absurd plans like `1..18446744073709551615` must
+    /// not overflow; Python's integers would just grow.)
     pub fn total(&self) -> u64 {
-        self.passed + self.failed + self.crashed + self.skipped
+        self.passed
+            .saturating_add(self.failed)
+            .saturating_add(self.crashed)
+            .saturating_add(self.skipped)
     }
 
     pub fn add(&mut self, other: &TestCounts) {
-        self.passed += other.passed;
-        self.failed += other.failed;
-        self.crashed += other.crashed;
-        self.skipped += other.skipped;
-        self.errors += other.errors;
+        self.passed = self.passed.saturating_add(other.passed);
+        self.failed = self.failed.saturating_add(other.failed);
+        self.crashed = self.crashed.saturating_add(other.crashed);
+        self.skipped = self.skipped.saturating_add(other.skipped);
+        self.errors = self.errors.saturating_add(other.errors);
     }
 
     /// Aggregated status: crashes win over failures over passes over skips.
@@ -74,13 +79,17 @@ impl TestCounts {
     /// Counts one leaf with `status` (NO_TESTS counts nothing; anything
     /// unrecognised counts as a crash, as in kunit.py).
     pub fn add_status(&mut self, status: TestStatus) {
-        match status {
-            TestStatus::Success => self.passed += 1,
-            TestStatus::Failure => self.failed += 1,
-            TestStatus::Skipped => self.skipped += 1,
-            TestStatus::NoTests => {}
-            TestStatus::TestCrashed | TestStatus::FailureToParseTests => self.crashed += 1,
-        }
+        let one = TestCounts {
+            passed: u64::from(status == TestStatus::Success),
+            failed: u64::from(status == TestStatus::Failure),
+            skipped: u64::from(status == TestStatus::Skipped),
+            crashed: u64::from(matches!(
+                status,
+                TestStatus::TestCrashed | TestStatus::FailureToParseTests
+            )),
+            errors: 0,
+        };
+        self.add(&one);
     }
 }
 
@@ -115,9 +124,24 @@ mod tests {
 
     #[test]
     fn display_lists_only_nonzero() {
-        let c = TestCounts { passed: 8, crashed: 2, errors: 3, ..Default::default() };
-        assert_eq!(c.to_string(), "Ran 10 tests: passed: 8, crashed: 2, errors: 3");
-        assert_eq!(TestCounts { errors: 1, ..Default::default() }.to_string(), "Ran 0 tests: errors: 1");
+        let c = TestCounts {
+            passed: 8,
+            crashed: 2,
+            errors: 3,
+            ..Default::default()
+        };
+        assert_eq!(
+            c.to_string(),
+            "Ran 10 tests: passed: 8, crashed: 2, errors: 3"
+        );
+        assert_eq!(
+            TestCounts {
+                errors: 1,
+                ..Default::default()
+            }
+            .to_string(),
+            "Ran 0 tests: errors: 1"
+        );
     }
 
     #[test]

@@ -30,6 +30,9 @@ impl Log {
     }
 
     pub fn append(&mut self, other: Log) {
+        if other.lines == 0 && other.dropped_lines == 0 {
+            return;
+        }
         if self.lines == 0 && self.dropped_lines == 0 {
             *self = other;
             return;
@@ -56,11 +59,22 @@ impl Log {
             self.dropped_lines = 0;
             self.dropped_bytes = 0;
         }
+    }
+
+    pub fn shrink_to_fit(&mut self) {
         self.text.shrink_to_fit();
     }
 
     pub fn is_empty(&self) -> bool {
         self.lines == 0
+    }
+
+    /// Empties the log, keeping its buffer.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.lines = 0;
+        self.dropped_lines = 0;
+        self.dropped_bytes = 0;
     }
 
     pub fn len(&self) -> usize {

@@ -57,11 +57,16 @@ fn samples() -> Vec<Sample> {
     let dir = samples_dir();
     let text = std::fs::read_to_string(dir.join("expected.json"))
         .unwrap_or_else(|e| panic!("{}: {e} (set KUNIT_KTAP_SAMPLES)", dir.display()));
-    let Some(Value::Object(map)) = jsonread::parse(&text) else { panic!("expected.json is not a JSON object") };
+    let Some(Value::Object(map)) = jsonread::parse(&text) else {
+        panic!("expected.json is not a JSON object")
+    };
     map.iter()
         .map(|(file, v)| Sample {
             name: file.trim_end_matches(".log").to_string(),
-            exit_code: v.get("kunit_py_parse_exit_code").and_then(Value::as_f64).expect("exit code") as i32,
+            exit_code: v
+                .get("kunit_py_parse_exit_code")
+                .and_then(Value::as_f64)
+                .expect("exit code") as i32,
         })
         .collect()
 }
@@ -76,15 +81,30 @@ fn all_24_samples_match_kunit_py() {
     let mut failures = Vec::new();
     for s in &samples {
         let log = dir.join(format!("{}.log", s.name));
-        let oracle = |ext: &str| std::fs::read_to_string(dir.join("kunit-py-output").join(format!("{}.{ext}", s.name))).unwrap();
+        let oracle = |ext: &str| {
+            std::fs::read_to_string(
+                dir.join("kunit-py-output")
+                    .join(format!("{}.{ext}", s.name)),
+            )
+            .unwrap()
+        };
 
-        let out = Command::new(env!("CARGO_BIN_EXE_kunit")).arg("parse").arg(&log).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_kunit"))
+            .arg("parse")
+            .arg(&log)
+            .output()
+            .unwrap();
         let printed = mask_timestamps(&String::from_utf8_lossy(&out.stdout));
         if printed != oracle("txt") {
             failures.push(format!("{}: printed output differs:\n{printed}", s.name));
         }
         if out.status.code() != Some(s.exit_code) {
-            failures.push(format!("{}: exit {:?}, kunit.py {}", s.name, out.status.code(), s.exit_code));
+            failures.push(format!(
+                "{}: exit {:?}, kunit.py {}",
+                s.name,
+                out.status.code(),
+                s.exit_code
+            ));
         }
 
         let json = out_dir.join(format!("{}.json", s.name));
@@ -122,11 +142,17 @@ fn stdin_summary_and_failed_modes() {
         use std::io::Write;
         child.stdin.take().unwrap().write_all(&log).unwrap();
         let out = child.wait_with_output().unwrap();
-        (out.status.code(), mask_timestamps(&String::from_utf8_lossy(&out.stdout)))
+        (
+            out.status.code(),
+            mask_timestamps(&String::from_utf8_lossy(&out.stdout)),
+        )
     };
     let (code, text) = run(&["parse", "--summary"]);
     assert_eq!(code, Some(1));
-    assert_eq!(text, "Testing complete. Ran 10 tests: passed: 9, failed: 1\n");
+    assert_eq!(
+        text,
+        "Testing complete. Ran 10 tests: passed: 9, failed: 1\n"
+    );
 
     let (code, text) = run(&["parse", "--failed"]);
     assert_eq!(code, Some(1));
@@ -150,22 +176,40 @@ Testing complete. Ran 10 tests: passed: 9, failed: 1
 
     let (code, text) = run(&["parse", "--raw_output=kunit"]);
     assert_eq!(code, Some(0));
-    assert!(text.starts_with("TAP version 14\n1..2\n\t# Subtest: sysctl_test\n"), "{text}");
+    assert!(
+        text.starts_with("TAP version 14\n1..2\n\t# Subtest: sysctl_test\n"),
+        "{text}"
+    );
 
     let (code, text) = run(&["parse", "--json"]);
     assert_eq!(code, Some(1));
-    assert!(text.contains("\n{\n    \"name\": \"KUnit Test Group\",\n"), "{text}");
+    assert!(
+        text.contains("\n{\n    \"name\": \"KUnit Test Group\",\n"),
+        "{text}"
+    );
 }
 
 #[test]
 fn bad_arguments_exit_2_with_a_message() {
-    let out = Command::new(env!("CARGO_BIN_EXE_kunit")).args(["parse", "--raw_output=bogus"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .args(["parse", "--raw_output=bogus"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("kunit parse: error: argument --raw_output: invalid choice: 'bogus'"), "{err}");
-    let out = Command::new(env!("CARGO_BIN_EXE_kunit")).arg("frobnicate").output().unwrap();
+    assert!(
+        err.contains("kunit parse: error: argument --raw_output: invalid choice: 'bogus'"),
+        "{err}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .arg("frobnicate")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    let out = Command::new(env!("CARGO_BIN_EXE_kunit")).args(["parse", "/nonexistent/log"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .args(["parse", "/nonexistent/log"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open /nonexistent/log"));
 }

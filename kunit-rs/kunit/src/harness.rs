@@ -12,9 +12,9 @@ use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Found in every binary built with `kunit::main!()`, so the `kunit` runner can tell harness
-/// binaries from others without running them.
-#[used]
+/// Found in every binary built with `kunit::main!()` (only [`main`] refers to it, so binaries
+/// that merely link kunit do not carry it), so the `kunit` runner can tell harness binaries
+/// from others without running them.
 pub static HARNESS_MARKER: [u8; 19] = *b"KUNIT-RS-HARNESS-V1";
 
 /// What the command line asked for.

@@ -75,6 +75,8 @@ pub struct Args {
     pub filter: String,
     pub filter_action: Option<String>,
     pub timeout: Option<u64>,
+    /// Kill a harness process that prints nothing for this long.
+    pub process_timeout: Option<u64>,
     pub run_isolated: Option<Isolation>,
     pub list_tests: bool,
     pub list_tests_attr: bool,
@@ -121,28 +123,121 @@ struct Opt {
 }
 
 const OPTS: &[Opt] = &[
-    Opt { name: "--raw_output", kind: Kind::Value, group: Group::Parse },
-    Opt { name: "--json", kind: Kind::Value, group: Group::Parse },
-    Opt { name: "--junit", kind: Kind::Value, group: Group::Parse },
-    Opt { name: "--summary", kind: Kind::Flag, group: Group::Parse },
-    Opt { name: "--failed", kind: Kind::Flag, group: Group::Parse },
-    Opt { name: "--color", kind: Kind::Value, group: Group::Parse },
-    Opt { name: "--package", kind: Kind::Value, group: Group::Build },
-    Opt { name: "--release", kind: Kind::Flag, group: Group::Build },
-    Opt { name: "--features", kind: Kind::Value, group: Group::Build },
-    Opt { name: "--all-features", kind: Kind::Flag, group: Group::Build },
-    Opt { name: "--build_dir", kind: Kind::Value, group: Group::Build },
-    Opt { name: "--jobs", kind: Kind::Value, group: Group::Build },
-    Opt { name: "--timeout", kind: Kind::Value, group: Group::Exec },
-    Opt { name: "--filter_glob", kind: Kind::Value, group: Group::Exec },
-    Opt { name: "--filter", kind: Kind::Value, group: Group::Exec },
-    Opt { name: "--filter_action", kind: Kind::Value, group: Group::Exec },
-    Opt { name: "--run_isolated", kind: Kind::Value, group: Group::Exec },
-    Opt { name: "--list_tests", kind: Kind::Flag, group: Group::Exec },
-    Opt { name: "--list_tests_attr", kind: Kind::Flag, group: Group::Exec },
-    Opt { name: "--list_suites", kind: Kind::Flag, group: Group::Exec },
-    Opt { name: "--binary", kind: Kind::Value, group: Group::Exe },
-    Opt { name: "--help", kind: Kind::Flag, group: Group::Parse },
+    Opt {
+        name: "--raw_output",
+        kind: Kind::Value,
+        group: Group::Parse,
+    },
+    Opt {
+        name: "--json",
+        kind: Kind::Value,
+        group: Group::Parse,
+    },
+    Opt {
+        name: "--junit",
+        kind: Kind::Value,
+        group: Group::Parse,
+    },
+    Opt {
+        name: "--summary",
+        kind: Kind::Flag,
+        group: Group::Parse,
+    },
+    Opt {
+        name: "--failed",
+        kind: Kind::Flag,
+        group: Group::Parse,
+    },
+    Opt {
+        name: "--color",
+        kind: Kind::Value,
+        group: Group::Parse,
+    },
+    Opt {
+        name: "--package",
+        kind: Kind::Value,
+        group: Group::Build,
+    },
+    Opt {
+        name: "--release",
+        kind: Kind::Flag,
+        group: Group::Build,
+    },
+    Opt {
+        name: "--features",
+        kind: Kind::Value,
+        group: Group::Build,
+    },
+    Opt {
+        name: "--all-features",
+        kind: Kind::Flag,
+        group: Group::Build,
+    },
+    Opt {
+        name: "--build_dir",
+        kind: Kind::Value,
+        group: Group::Build,
+    },
+    Opt {
+        name: "--jobs",
+        kind: Kind::Value,
+        group: Group::Build,
+    },
+    Opt {
+        name: "--timeout",
+        kind: Kind::Value,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--process_timeout",
+        kind: Kind::Value,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--filter_glob",
+        kind: Kind::Value,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--filter",
+        kind: Kind::Value,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--filter_action",
+        kind: Kind::Value,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--run_isolated",
+        kind: Kind::Value,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--list_tests",
+        kind: Kind::Flag,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--list_tests_attr",
+        kind: Kind::Flag,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--list_suites",
+        kind: Kind::Flag,
+        group: Group::Exec,
+    },
+    Opt {
+        name: "--binary",
+        kind: Kind::Value,
+        group: Group::Exe,
+    },
+    Opt {
+        name: "--help",
+        kind: Kind::Flag,
+        group: Group::Parse,
+    },
 ];
 
 fn groups(cmd: Command) -> &'static [Group] {
@@ -164,7 +259,7 @@ pub fn usage(cmd: Option<Command>) -> &'static str {
             "usage: kunit build [-p PKG]... [--release] [--features F] [--all-features] [--build_dir DIR] [--jobs N]"
         }
         Some(Command::Exec) => {
-            "usage: kunit exec [filter_glob] [--filter F] [--filter_action skip] [--timeout SECONDS] [--run_isolated {suite,test}] [--list_tests] [--list_tests_attr] [--list_suites] [--jobs N] [--binary PATH]... [build and parse options]"
+            "usage: kunit exec [filter_glob] [--filter F] [--filter_action skip] [--timeout SECONDS] [--process_timeout SECONDS] [--run_isolated {suite,test}] [--list_tests] [--list_tests_attr] [--list_suites] [--jobs N] [--binary PATH]... [build and parse options]"
         }
         Some(Command::Run) => {
             "usage: kunit run [filter_glob] [-p PKG]... [--release] [--features F] [--jobs N] [--timeout SECONDS] [--run_isolated {suite,test}] [--list_tests] [--list_suites] [parse options]"
@@ -191,12 +286,20 @@ fn parse_uint(opt: &str, v: &str, cmd: Command) -> Result<u64, UsageError> {
     })
 }
 
-fn choice<'a>(opt: &str, v: &str, choices: &[&'a str], cmd: Command) -> Result<&'a str, UsageError> {
+fn choice<'a>(
+    opt: &str,
+    v: &str,
+    choices: &[&'a str],
+    cmd: Command,
+) -> Result<&'a str, UsageError> {
     choices.iter().copied().find(|c| *c == v).ok_or_else(|| {
         let list: Vec<String> = choices.iter().map(|c| format!("'{c}'")).collect();
         UsageError {
             command: Some(cmd),
-            message: format!("argument {opt}: invalid choice: '{v}' (choose from {})", list.join(", ")),
+            message: format!(
+                "argument {opt}: invalid choice: '{v}' (choose from {})",
+                list.join(", ")
+            ),
         }
     })
 }
@@ -228,7 +331,10 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
         },
     };
     args.command = Some(cmd);
-    let err = |message: String| UsageError { command: Some(cmd), message };
+    let err = |message: String| UsageError {
+        command: Some(cmd),
+        message,
+    };
     let allowed = groups(cmd);
     let mut positionals: Vec<String> = Vec::new();
     let mut only_positionals = false;
@@ -247,7 +353,9 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
             continue;
         }
         if arg == "-p" {
-            let v = it.next().ok_or_else(|| err("argument -p/--package: expected one argument".into()))?;
+            let v = it
+                .next()
+                .ok_or_else(|| err("argument -p/--package: expected one argument".into()))?;
             if !allowed.contains(&Group::Build) {
                 return Err(err(format!("unrecognized arguments: {arg}")));
             }
@@ -258,23 +366,37 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
             Some((n, v)) => (n.to_string(), Some(v.to_string())),
             None => (arg.clone(), None),
         };
-        let candidates: Vec<&Opt> = OPTS.iter().filter(|o| allowed.contains(&o.group) || o.name == "--help").collect();
+        let candidates: Vec<&Opt> = OPTS
+            .iter()
+            .filter(|o| allowed.contains(&o.group) || o.name == "--help")
+            .collect();
         let opt = match candidates.iter().find(|o| o.name == name) {
             Some(o) => *o,
             None => {
-                let matches: Vec<&&Opt> = candidates.iter().filter(|o| o.name.starts_with(&name)).collect();
+                let matches: Vec<&&Opt> = candidates
+                    .iter()
+                    .filter(|o| o.name.starts_with(&name))
+                    .collect();
                 match matches.as_slice() {
                     [one] => **one,
                     [] => return Err(err(format!("unrecognized arguments: {arg}"))),
                     many => {
                         let names: Vec<&str> = many.iter().map(|o| o.name).collect();
-                        return Err(err(format!("ambiguous option: {name} could match {}", names.join(", "))));
+                        return Err(err(format!(
+                            "ambiguous option: {name} could match {}",
+                            names.join(", ")
+                        )));
                     }
                 }
             }
         };
         let value = match (opt.kind, inline) {
-            (Kind::Flag, Some(_)) => return Err(err(format!("argument {}: ignored explicit argument", opt.name))),
+            (Kind::Flag, Some(_)) => {
+                return Err(err(format!(
+                    "argument {}: ignored explicit argument",
+                    opt.name
+                )))
+            }
             (Kind::Flag, None) => String::new(),
             (Kind::Value, Some(v)) => v,
             (Kind::Value, None) => match it.next() {
@@ -284,10 +406,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
         };
         match opt.name {
             "--raw_output" => {
-                args.raw_output = Some(match choice(opt.name, &value, &["all", "full", "kunit"], cmd)? {
-                    "kunit" => RawOutput::Kunit,
-                    _ => RawOutput::All,
-                })
+                args.raw_output = Some(
+                    match choice(opt.name, &value, &["all", "full", "kunit"], cmd)? {
+                        "kunit" => RawOutput::Kunit,
+                        _ => RawOutput::All,
+                    },
+                )
             }
             "--json" => args.json = Some(sink(value)),
             "--junit" => args.junit = Some(sink(value)),
@@ -313,9 +437,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
                 args.jobs = Some(n as usize);
             }
             "--timeout" => args.timeout = Some(parse_uint(opt.name, &value, cmd)?),
+            "--process_timeout" => args.process_timeout = Some(parse_uint(opt.name, &value, cmd)?),
             "--filter_glob" => args.filter_glob = value,
             "--filter" => args.filter = value,
-            "--filter_action" => args.filter_action = Some(choice(opt.name, &value, &["skip"], cmd)?.to_string()),
+            "--filter_action" => {
+                args.filter_action = Some(choice(opt.name, &value, &["skip"], cmd)?.to_string())
+            }
             "--run_isolated" => {
                 args.run_isolated = Some(match choice(opt.name, &value, &["suite", "test"], cmd)? {
                     "suite" => Isolation::Suite,
@@ -334,24 +461,35 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
     match cmd {
         Command::Parse => {
             if positionals.len() > 1 {
-                return Err(err(format!("unrecognized arguments: {}", positionals[1..].join(" "))));
+                return Err(err(format!(
+                    "unrecognized arguments: {}",
+                    positionals[1..].join(" ")
+                )));
             }
             args.file = positionals.pop();
         }
         Command::Run | Command::Exec => {
             if positionals.len() > 1 {
-                return Err(err(format!("unrecognized arguments: {}", positionals[1..].join(" "))));
+                return Err(err(format!(
+                    "unrecognized arguments: {}",
+                    positionals[1..].join(" ")
+                )));
             }
             if let Some(g) = positionals.pop() {
                 if !args.filter_glob.is_empty() && args.filter_glob != g {
-                    return Err(err("filter_glob given twice (positional and --filter_glob)".into()));
+                    return Err(err(
+                        "filter_glob given twice (positional and --filter_glob)".into(),
+                    ));
                 }
                 args.filter_glob = g;
             }
         }
         Command::Build => {
             if !positionals.is_empty() {
-                return Err(err(format!("unrecognized arguments: {}", positionals.join(" "))));
+                return Err(err(format!(
+                    "unrecognized arguments: {}",
+                    positionals.join(" ")
+                )));
             }
         }
     }
@@ -387,8 +525,14 @@ mod tests {
 
     #[test]
     fn raw_output_shapes() {
-        assert_eq!(p("parse --raw_output").unwrap().raw_output, Some(RawOutput::Kunit));
-        assert_eq!(p("parse --raw_output=full").unwrap().raw_output, Some(RawOutput::All));
+        assert_eq!(
+            p("parse --raw_output").unwrap().raw_output,
+            Some(RawOutput::Kunit)
+        );
+        assert_eq!(
+            p("parse --raw_output=full").unwrap().raw_output,
+            Some(RawOutput::All)
+        );
         let e = p("parse --raw_output=x").unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -398,20 +542,36 @@ mod tests {
 
     #[test]
     fn values_prefixes_and_errors() {
-        let a = p("exec --timeout 5 --run_isolated=suite --sum -p a --package b --jobs=3 x.y*").unwrap();
+        let a = p("exec --timeout 5 --run_isolated=suite --sum -p a --package b --jobs=3 x.y*")
+            .unwrap();
         assert_eq!(a.timeout, Some(5));
         assert_eq!(a.run_isolated, Some(Isolation::Suite));
         assert!(a.summary);
         assert_eq!(a.packages, ["a", "b"]);
         assert_eq!(a.jobs, Some(3));
         assert_eq!(a.filter_glob, "x.y*");
-        assert!(p("exec --timeout abc").unwrap_err().message.contains("invalid int value: 'abc'"));
-        assert!(p("parse --timeout 3").unwrap_err().message.contains("unrecognized arguments"));
-        assert!(p("exec --j 3").unwrap_err().message.contains("ambiguous option"));
+        assert!(p("exec --timeout abc")
+            .unwrap_err()
+            .message
+            .contains("invalid int value: 'abc'"));
+        assert!(p("parse --timeout 3")
+            .unwrap_err()
+            .message
+            .contains("unrecognized arguments"));
+        assert!(p("exec --j 3")
+            .unwrap_err()
+            .message
+            .contains("ambiguous option"));
         assert!(p("frob").is_err());
         assert!(p("").is_err());
-        assert!(p("parse a b").unwrap_err().message.contains("unrecognized arguments: b"));
+        assert!(p("parse a b")
+            .unwrap_err()
+            .message
+            .contains("unrecognized arguments: b"));
         assert!(p("exec --filter_action=keep").is_err());
-        assert!(p("exec --timeout").unwrap_err().message.contains("expected one argument"));
+        assert!(p("exec --timeout")
+            .unwrap_err()
+            .message
+            .contains("expected one argument"));
     }
 }

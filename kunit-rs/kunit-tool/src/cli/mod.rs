@@ -1,6 +1,7 @@
 //! The `kunit` command line: argument handling, output setup and dispatch.
 
 pub mod args;
+pub mod exec_cmd;
 pub mod parse_cmd;
 pub mod report;
 
@@ -41,9 +42,12 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
         return 0;
     }
     let mut out = stdout_printer(args.color);
+    let tty = io::stdout().is_terminal();
     let result = match args.command {
         Some(Command::Parse) => parse_cmd::run(&args, &mut out),
-        Some(other) => Err(io::Error::other(format!("{} is not available yet", other.name()))),
+        Some(Command::Build) => exec_cmd::build(&args, &mut out),
+        Some(Command::Exec) => exec_cmd::exec(&args, &mut out, tty),
+        Some(Command::Run) => exec_cmd::run(&args, &mut out, tty),
         None => unreachable_usage(),
     };
     out.flush();

@@ -21,8 +21,8 @@ pub fn print_raw<R: Read>(input: R, mode: RawOutput, out: &mut Printer) {
         }
         RawOutput::Kunit => {
             let mut ex = Extractor::new(input);
-            while ex.next_line(&mut line).is_some() {
-                out.raw_line(crate::pytext::rstrip(&line));
+            while let Some((_, start)) = ex.next_line(&mut line) {
+                out.raw_line(crate::pytext::rstrip(&line[start..]));
             }
         }
     }
@@ -32,7 +32,8 @@ pub fn print_raw<R: Read>(input: R, mode: RawOutput, out: &mut Printer) {
 pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
     let input: Box<dyn Read> = match &args.file {
         Some(f) => Box::new(
-            std::fs::File::open(f).map_err(|e| io::Error::new(e.kind(), format!("cannot open {f}: {e}")))?,
+            std::fs::File::open(f)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot open {f}: {e}")))?,
         ),
         None => Box::new(io::stdin().lock()),
     };
@@ -52,5 +53,9 @@ pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
     if let Some(e) = extractor.take_error() {
         return Err(io::Error::new(e.kind(), format!("reading input: {e}")));
     }
-    Ok(if test.status == TestStatus::Success { 0 } else { 1 })
+    Ok(if test.status == TestStatus::Success {
+        0
+    } else {
+        1
+    })
 }

@@ -67,7 +67,11 @@ fn write_sink(out: &mut Printer, sink: &Sink, doc: &str) -> io::Result<()> {
 
 /// Parses `src`, prints as kunit.py does, writes the requested documents and
 /// returns the top-level test (its status decides the exit code).
-pub fn parse_and_report<S: KtapSource>(src: S, opts: &ReportOptions, out: &mut Printer) -> io::Result<Test> {
+pub fn parse_and_report<S: KtapSource>(
+    src: S,
+    opts: &ReportOptions,
+    out: &mut Printer,
+) -> io::Result<Test> {
     let result = if opts.summary || opts.failed {
         parse_run_tests(src, &mut Printer::null(), opts.keep_tree())
     } else {

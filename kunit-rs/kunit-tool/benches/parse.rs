@@ -1,0 +1,109 @@
+//! `cargo bench -p kunit-tool --bench parse`: how fast `kunit parse` reads the
+//! large kernel-style log from `gen_ktap.py 200 500 --prefix` (about 6.1 MB,
+//! 112 183 results), and its peak memory, measured on the real binary as a
+//! child process (wall time per run; peak RSS from the child's rusage). The
+//! same is measured for a 10x larger log, whose RSS must not grow, and for
+//! `--json` (which has to keep the whole result tree).
+//!
+//! The generator is `../shared/tools/gen_ktap.py` beside the repository root,
+//! or `$KUNIT_GEN_KTAP`. Figures are medians; the last lines are `name=value`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+const RUNS: usize = 9;
+
+fn gen_script() -> PathBuf {
+    if let Some(p) = std::env::var_os("KUNIT_GEN_KTAP") {
+        return PathBuf::from(p);
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools/gen_ktap.py")
+}
+
+fn generate(suites: u32, out: &Path) -> u64 {
+    let f = std::fs::File::create(out).expect("create log");
+    let status = Command::new("python3")
+        .arg(gen_script())
+        .args([suites.to_string().as_str(), "500", "--prefix"])
+        .stdout(f)
+        .stderr(Stdio::null())
+        .status()
+        .expect("run gen_ktap.py (set KUNIT_GEN_KTAP)");
+    assert!(status.success(), "gen_ktap.py failed");
+    std::fs::metadata(out).expect("log written").len()
+}
+
+/// One `kunit parse` run: (seconds, peak RSS in MB). The child is reaped by
+/// `wait4` (which also reports its rusage), not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
+fn run_once(log: &Path, extra: &[&str]) -> (f64, f64) {
+    let start = Instant::now();
+    let child = Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .arg("parse")
+        .args(extra)
+        .arg(log)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn kunit");
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid for wait4 to overwrite.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child; both out-pointers are valid.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    let secs = start.elapsed().as_secs_f64();
+    assert!(pid > 0, "wait4 failed");
+    assert!(libc::WIFEXITED(status), "kunit parse did not exit normally");
+    // ru_maxrss is in KiB on Linux.
+    (secs, usage.ru_maxrss as f64 / 1024.0)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+/// Median throughput (MB/s) and median peak RSS (MB) over `runs`.
+fn measure(log: &Path, bytes: u64, extra: &[&str], runs: usize) -> (f64, f64) {
+    run_once(log, extra); // warm the page cache
+    let (times, rss): (Vec<f64>, Vec<f64>) = (0..runs).map(|_| run_once(log, extra)).unzip();
+    (bytes as f64 / 1e6 / median(times), median(rss))
+}
+
+fn main() {
+    // `cargo test --benches` runs this with --test-ish flags; only `cargo bench` measures.
+    if !std::env::args().any(|a| a == "--bench") {
+        println!("parse bench: run with `cargo bench -p kunit-tool --bench parse`");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("kunit-parse-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let small = dir.join("200x500.log");
+    let large = dir.join("2000x500.log");
+    let small_bytes = generate(200, &small);
+    let large_bytes = generate(2000, &large);
+
+    let (mbps, rss) = measure(&small, small_bytes, &[], RUNS);
+    let (summary_mbps, summary_rss) = measure(&small, small_bytes, &["--summary"], RUNS);
+    let (json_mbps, json_rss) = measure(&small, small_bytes, &["--json=/dev/null"], RUNS);
+    let (large_mbps, large_rss) = measure(&large, large_bytes, &[], 3);
+
+    println!(
+        "log: {:.2} MB (200 suites x 500 cases, --prefix); 10x log: {:.2} MB",
+        small_bytes as f64 / 1e6,
+        large_bytes as f64 / 1e6
+    );
+    println!("kunit parse (printing, stdout to /dev/null): {mbps:.1} MB/s, peak RSS {rss:.1} MB");
+    println!("kunit parse --summary: {summary_mbps:.1} MB/s, peak RSS {summary_rss:.1} MB");
+    println!("kunit parse --json (keeps the tree): {json_mbps:.1} MB/s, peak RSS {json_rss:.1} MB");
+    println!("kunit parse on the 10x log: {large_mbps:.1} MB/s, peak RSS {large_rss:.1} MB");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    println!("parse_json_mb_per_s={json_mbps:.1}");
+    println!("peak_rss_json_mb={json_rss:.1}");
+    println!("parse_10x_mb_per_s={large_mbps:.1}");
+    println!("peak_rss_10x_mb={large_rss:.1}");
+    println!("parse_mb_per_s={mbps:.1}");
+    println!("peak_rss_mb={rss:.1}");
+}

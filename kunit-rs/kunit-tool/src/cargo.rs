@@ -1,0 +1,222 @@
+//! Building harnesses with cargo and finding them: `cargo test --no-run
+//! --message-format=json` lists every test executable, and the ones built with
+//! `kunit::main!()` carry a marker string in their bytes.
+
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::jsonread::{self, Value};
+
+/// The marker `kunit::main!()` embeds, stored reversed so that this crate's
+/// own binaries do not contain it and pass for harnesses.
+const MARKER_REVERSED: &[u8] = b"1V-SSENRAH-SR-TINUK";
+
+fn marker() -> Vec<u8> {
+    MARKER_REVERSED.iter().rev().copied().collect()
+}
+
+/// Does the file contain the kunit harness marker?
+pub fn is_harness(path: &Path) -> io::Result<bool> {
+    let needle = marker();
+    let mut f = std::fs::File::open(path)?;
+    let mut buf = vec![0u8; 1 << 20];
+    let mut keep = 0usize;
+    loop {
+        let n = f.read(&mut buf[keep..])?;
+        if n == 0 {
+            return Ok(false);
+        }
+        let filled = keep + n;
+        if buf[..filled]
+            .windows(needle.len())
+            .any(|w| w == needle.as_slice())
+        {
+            return Ok(true);
+        }
+        keep = (needle.len() - 1).min(filled);
+        buf.copy_within(filled - keep..filled, 0);
+    }
+}
+
+/// What `build` passes to cargo.
+#[derive(Clone, Debug, Default)]
+pub struct BuildOptions {
+    pub packages: Vec<String>,
+    pub release: bool,
+    pub features: Vec<String>,
+    pub all_features: bool,
+    pub jobs: Option<usize>,
+    pub target_dir: Option<String>,
+}
+
+/// A test executable cargo built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Artifact {
+    pub target: String,
+    pub path: PathBuf,
+}
+
+fn cargo_command() -> Command {
+    Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// Builds every test target and returns the test executables, sorted by
+/// target name (cargo reports them in scheduling order). `Ok(Err(_))` is a
+/// build failure; cargo's own messages went to stderr.
+pub fn build_tests(opts: &BuildOptions) -> io::Result<Result<Vec<Artifact>, String>> {
+    let mut cmd = cargo_command();
+    cmd.args([
+        "test",
+        "--no-run",
+        "--message-format=json-render-diagnostics",
+    ]);
+    for p in &opts.packages {
+        cmd.args(["-p", p]);
+    }
+    if opts.release {
+        cmd.arg("--release");
+    }
+    for f in &opts.features {
+        cmd.args(["--features", f]);
+    }
+    if opts.all_features {
+        cmd.arg("--all-features");
+    }
+    if let Some(j) = opts.jobs {
+        cmd.args(["-j", &j.to_string()]);
+    }
+    if let Some(d) = &opts.target_dir {
+        cmd.args(["--target-dir", d]);
+    }
+    cmd.stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .stdin(Stdio::null());
+    let mut child = cmd
+        .spawn()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))?;
+    let mut found = Vec::new();
+    if let Some(out) = child.stdout.take() {
+        for line in io::BufReader::new(out).lines() {
+            if let Some(a) = line.ok().and_then(|l| artifact(&l)) {
+                if !found.contains(&a) {
+                    found.push(a);
+                }
+            }
+        }
+    }
+    let status = child.wait()?;
+    if !status.success() {
+        return Ok(Err(format!("cargo test --no-run failed ({status})")));
+    }
+    found.sort_by(|a, b| (&a.target, &a.path).cmp(&(&b.target, &b.path)));
+    Ok(Ok(found))
+}
+
+/// A test executable from one `compiler-artifact` message.
+fn artifact(line: &str) -> Option<Artifact> {
+    let v = jsonread::parse(line)?;
+    if v.get("reason")?.as_str()? != "compiler-artifact" {
+        return None;
+    }
+    if v.get("profile")
+        .and_then(|p| p.get("test"))
+        .and_then(Value::as_bool)
+        != Some(true)
+    {
+        return None;
+    }
+    let path = v.get("executable")?.as_str()?;
+    let target = v
+        .get("target")
+        .and_then(|t| t.get("name"))
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    Some(Artifact {
+        target: target.to_string(),
+        path: PathBuf::from(path),
+    })
+}
+
+/// Does the binary answer `--list_tests` as a kunit harness does (status 0,
+/// `KTAP version 1` first)? Any binary linking the kunit crate carries the
+/// marker, including libtest unit-test binaries, which reject the flag.
+pub fn answers_list_tests(path: &Path) -> bool {
+    let Ok(mut child) = Command::new(path)
+        .arg("--list_tests")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return false;
+    };
+    let mut first = [0u8; 15];
+    let got = child
+        .stdout
+        .take()
+        .is_some_and(|mut o| o.read_exact(&mut first).is_ok());
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    got && &first == b"KTAP version 1\n" && status.is_some_and(|s| s.success())
+}
+
+/// Keeps the artifacts built with `kunit::main!()`.
+pub fn harnesses(artifacts: Vec<Artifact>) -> Vec<Artifact> {
+    artifacts
+        .into_iter()
+        .filter(|a| is_harness(&a.path).unwrap_or(false) && answers_list_tests(&a.path))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_artifact_messages() {
+        let l = r#"{"reason":"compiler-artifact","package_id":"p","target":{"kind":["test"],"name":"checksum"},"profile":{"test":true},"executable":"/t/debug/deps/checksum-123","fresh":true}"#;
+        assert_eq!(
+            artifact(l),
+            Some(Artifact {
+                target: "checksum".into(),
+                path: "/t/debug/deps/checksum-123".into()
+            })
+        );
+        let lib = r#"{"reason":"compiler-artifact","target":{"name":"x"},"profile":{"test":false},"executable":null}"#;
+        assert_eq!(artifact(lib), None);
+        assert_eq!(
+            artifact(r#"{"reason":"build-finished","success":true}"#),
+            None
+        );
+    }
+
+    #[test]
+    fn marker_scan_spans_chunks() {
+        let dir = std::env::temp_dir().join(format!("kunit-marker-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut data = vec![0u8; (1 << 20) - 5];
+        data.extend_from_slice(&marker());
+        data.extend_from_slice(&[1, 2, 3]);
+        let yes = dir.join("yes");
+        std::fs::write(&yes, &data).unwrap();
+        let no = dir.join("no");
+        std::fs::write(&no, &data[..data.len() - 10]).unwrap();
+        assert!(is_harness(&yes).unwrap());
+        assert!(!is_harness(&no).unwrap());
+        // This test binary links this crate but must not look like a harness.
+        assert!(!is_harness(&std::env::current_exe().unwrap()).unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,241 @@
+//! `kunit build`, `kunit exec` and `kunit run` (= build + exec).
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::args::Args;
+use super::report::{parse_and_report, ReportOptions};
+use crate::cargo::{self, BuildOptions};
+use crate::exec::{self, runner::BinaryRunner, Control, ExecOptions};
+use crate::json::Metadata;
+use crate::printer::Printer;
+use crate::reader::KtapSource;
+use crate::status::TestStatus;
+
+fn build_options(args: &Args) -> BuildOptions {
+    BuildOptions {
+        packages: args.packages.clone(),
+        release: args.release,
+        features: args.features.clone(),
+        all_features: args.all_features,
+        jobs: args.jobs,
+        target_dir: args.build_dir.clone(),
+    }
+}
+
+fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Builds the test targets; the harness binaries, or the failure message.
+fn build_harnesses(args: &Args, out: &mut Printer) -> io::Result<Result<Vec<PathBuf>, String>> {
+    out.line("Building KUnit harnesses ...");
+    out.flush();
+    Ok(cargo::build_tests(&build_options(args))?.map(|artifacts| {
+        cargo::harnesses(artifacts)
+            .into_iter()
+            .map(|a| a.path)
+            .collect()
+    }))
+}
+
+pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
+    let start = Instant::now();
+    let result = build_harnesses(args, out)?;
+    let code = match &result {
+        Ok(bins) => {
+            for b in bins {
+                let line = format!("Harness: {}", b.display());
+                out.line(&line);
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("kunit: {e}");
+            1
+        }
+    };
+    out.flush();
+    eprintln!("Elapsed time: {:.3}s", start.elapsed().as_secs_f64());
+    Ok(code)
+}
+
+/// The listing flags: ask every binary and print what it lists.
+fn list(args: &Args, bins: &[PathBuf], opts: &ExecOptions, out: &mut Printer) -> i32 {
+    let ctl = Control::default();
+    let mut sink = |_| {};
+    let mut code = 0;
+    for b in bins {
+        let mut r = BinaryRunner::new(b, opts, &ctl, &mut sink);
+        let flag = if args.list_tests_attr {
+            "--list_tests_attr"
+        } else {
+            "--list_tests"
+        };
+        let text = r.list_raw(flag).unwrap_or_default();
+        for e in &r.errors {
+            eprintln!("kunit: {e}");
+            code = 1;
+        }
+        let mut suites_seen: Vec<String> = Vec::new();
+        for l in text
+            .lines()
+            .skip_while(|l| !l.starts_with("KTAP version"))
+            .skip(1)
+        {
+            let l = l.trim_end();
+            if args.list_tests_attr {
+                out.raw_line(l);
+            } else if args.list_suites {
+                if !l.contains('.')
+                    && !l.is_empty()
+                    && !l.contains(char::is_whitespace)
+                    && !suites_seen.iter().any(|s| s == l)
+                {
+                    suites_seen.push(l.to_string());
+                    out.raw_line(l);
+                }
+            } else if is_test_name(l) {
+                out.raw_line(l);
+            }
+        }
+    }
+    out.flush();
+    code
+}
+
+/// kunit.py's filter for `--list_tests` output: `^[^\s.]+\.[^\s.]+$`.
+fn is_test_name(l: &str) -> bool {
+    match l.split_once('.') {
+        Some((a, b)) => {
+            let ok =
+                |s: &str| !s.is_empty() && !s.contains(|c: char| c.is_whitespace() || c == '.');
+            ok(a) && ok(b)
+        }
+        None => false,
+    }
+}
+
+fn exec_options(args: &Args) -> ExecOptions {
+    let per_case = args.timeout.unwrap_or(300);
+    ExecOptions {
+        filter_glob: args.filter_glob.clone(),
+        filter: args.filter.clone(),
+        filter_action: args.filter_action.clone(),
+        timeout: args.timeout,
+        // Slow cases get 3x and very slow 12x the per-case timeout.
+        process_timeout: Duration::from_secs(args.process_timeout.unwrap_or(per_case * 12 + 30)),
+        isolation: args.run_isolated,
+    }
+}
+
+/// Runs the binaries and reports; returns the exit status.
+fn run_binaries(
+    args: &Args,
+    bins: Vec<PathBuf>,
+    out: &mut Printer,
+    progress: bool,
+) -> io::Result<i32> {
+    let opts = exec_options(args);
+    if args.list_tests || args.list_tests_attr || args.list_suites {
+        return Ok(list(args, &bins, &opts, out));
+    }
+    let ctl = Arc::new(Control::default());
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // A second Ctrl-C ends the runner at once.
+        signal_hook::flag::register_conditional_shutdown(sig, 130, ctl.interrupted.clone())?;
+        signal_hook::flag::register(sig, ctl.interrupted.clone())?;
+    }
+    let line = format!("Starting KUnit harnesses ({} binaries)...", bins.len());
+    out.line(&line);
+    let shown = progress.then(|| Arc::new(AtomicBool::new(false)));
+    if let Some(flag) = &shown {
+        out.set_progress_flag(flag.clone());
+    }
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
+    let (mut stream, workers) = exec::start(bins, opts, jobs, ctl.clone(), shown);
+    if args.raw_output.is_some() {
+        // The merged stream is KTAP already, so `all` and `kunit` print the same.
+        let mut line = String::new();
+        while let Some((_, start)) = stream.next_line(&mut line) {
+            out.raw_line(&line[start..]);
+        }
+        out.flush();
+        for e in workers.finish() {
+            eprintln!("kunit: {e}");
+        }
+        return Ok(if ctl.interrupted() { 130 } else { 0 });
+    }
+    let report = ReportOptions {
+        summary: args.summary,
+        failed: args.failed,
+        json: args.json.clone(),
+        junit: args.junit.clone(),
+        meta: Metadata {
+            arch: std::env::consts::ARCH.to_string(),
+            def_config: "kunit_defconfig".to_string(),
+            build_dir: args
+                .build_dir
+                .clone()
+                .unwrap_or_else(|| "target".to_string()),
+        },
+    };
+    let test = parse_and_report(stream, &report, out)?;
+    let errors = workers.finish();
+    for e in &errors {
+        eprintln!("kunit: {e}");
+    }
+    if ctl.interrupted() {
+        eprintln!("kunit: interrupted; the harness processes were stopped and the summary covers what finished");
+        return Ok(130);
+    }
+    let ok = matches!(
+        test.counts.status(),
+        TestStatus::Success | TestStatus::Skipped
+    );
+    Ok(if ok && errors.is_empty() { 0 } else { 1 })
+}
+
+pub fn exec(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
+    let start = Instant::now();
+    let bins = if args.binaries.is_empty() {
+        match build_harnesses(args, out)? {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("kunit: {e}");
+                return Ok(1);
+            }
+        }
+    } else {
+        args.binaries.iter().map(PathBuf::from).collect()
+    };
+    let code = run_binaries(args, bins, out, progress)?;
+    out.flush();
+    eprintln!("Elapsed time: {:.3}s", start.elapsed().as_secs_f64());
+    Ok(code)
+}
+
+pub fn run(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
+    let start = Instant::now();
+    let bins = match build_harnesses(args, out)? {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("kunit: {e}");
+            return Ok(1);
+        }
+    };
+    let built = start.elapsed();
+    let code = run_binaries(args, bins, out, progress)?;
+    out.flush();
+    let total = start.elapsed();
+    eprintln!(
+        "Elapsed time: {:.3}s total, {:.3}s building, {:.3}s running",
+        total.as_secs_f64(),
+        built.as_secs_f64(),
+        (total - built).as_secs_f64()
+    );
+    Ok(code)
+}

@@ -1,0 +1,188 @@
+//! `kunit exec`: run harness binaries and merge their KTAP into one stream.
+//!
+//! Worker threads run binaries (up to `--jobs` at a time); each binary's
+//! spliced output goes into its own channel, and the parser reads the channels
+//! in binary order, so the printed output does not depend on scheduling.
+
+pub mod process;
+pub mod runner;
+pub mod splice;
+pub mod spool;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::reader::{KtapSource, LineKind};
+pub use runner::{Control, ExecOptions};
+use splice::Item;
+use spool::{item_size, Msg, SpillReader, Spooler};
+
+/// The parser's view of all binaries' output: one KTAP document.
+pub struct MergedStream {
+    channels: Vec<(Receiver<Msg>, Arc<AtomicUsize>)>,
+    current: usize,
+    spill: Option<SpillReader>,
+    header_sent: bool,
+    suites: u64,
+    ctl: Arc<Control>,
+    /// Shows a progress line while waiting (terminals only).
+    progress: Option<Arc<AtomicBool>>,
+}
+
+impl MergedStream {
+    fn show_progress(&self) {
+        let Some(shown) = &self.progress else { return };
+        let Some(text) = self.ctl.progress_text() else {
+            return;
+        };
+        let mut out = std::io::stdout().lock();
+        let _ = write!(
+            out,
+            "\r\x1b[K[running] {}",
+            text.chars().take(100).collect::<String>()
+        );
+        let _ = out.flush();
+        shown.store(true, Ordering::Relaxed);
+    }
+}
+
+impl KtapSource for MergedStream {
+    fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)> {
+        line.clear();
+        if !self.header_sent {
+            self.header_sent = true;
+            line.push_str("KTAP version 1");
+            return Some((LineKind::Text, 0));
+        }
+        loop {
+            let item = if let Some(r) = self.spill.as_mut() {
+                match r.next_item() {
+                    Some(i) => i,
+                    None => {
+                        self.spill = None;
+                        continue;
+                    }
+                }
+            } else {
+                let (rx, queued) = self.channels.get(self.current)?;
+                match rx.recv_timeout(Duration::from_millis(250)) {
+                    Ok(Msg::Item(i)) => {
+                        queued.fetch_sub(item_size(&i), Ordering::Relaxed);
+                        i
+                    }
+                    Ok(Msg::Spilled(path)) => {
+                        self.spill = SpillReader::open(path).ok();
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.show_progress();
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        self.current += 1;
+                        continue;
+                    }
+                }
+            };
+            match item {
+                Item::Line(s) => {
+                    *line = s;
+                    return Some((LineKind::Text, 0));
+                }
+                Item::Crashed(s) => {
+                    *line = s;
+                    return Some((LineKind::Crashed, 0));
+                }
+                Item::SuiteResult { prefix, rest } => {
+                    self.suites += 1;
+                    line.push_str(&prefix);
+                    line.push_str(&self.suites.to_string());
+                    line.push_str(&rest);
+                    return Some((LineKind::Text, 0));
+                }
+            }
+        }
+    }
+}
+
+/// Running workers; join them after the stream is drained.
+pub struct Workers {
+    handles: Vec<JoinHandle<()>>,
+    errors: Arc<Mutex<Vec<String>>>,
+}
+
+impl Workers {
+    /// Waits for the workers; returns the non-result problems they met.
+    pub fn finish(self) -> Vec<String> {
+        for h in self.handles {
+            let _ = h.join();
+        }
+        std::mem::take(&mut *self.errors.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// Starts running `binaries`; the returned stream yields their merged KTAP.
+pub fn start(
+    binaries: Vec<PathBuf>,
+    opts: ExecOptions,
+    jobs: usize,
+    ctl: Arc<Control>,
+    progress: Option<Arc<AtomicBool>>,
+) -> (MergedStream, Workers) {
+    let mut senders = Vec::new();
+    let mut receivers = Vec::new();
+    for _ in &binaries {
+        let (tx, rx) = channel();
+        let queued = Arc::new(AtomicUsize::new(0));
+        senders.push(Mutex::new(Some(Spooler::new(tx, queued.clone()))));
+        receivers.push((rx, queued));
+    }
+    let senders = Arc::new(senders);
+    let binaries = Arc::new(binaries);
+    let opts = Arc::new(opts);
+    let next = Arc::new(AtomicUsize::new(0));
+    let errors = Arc::new(Mutex::new(Vec::new()));
+    let handles = (0..jobs.clamp(1, binaries.len().max(1)))
+        .map(|_| {
+            let (senders, binaries, opts, next, errors, ctl) = (
+                senders.clone(),
+                binaries.clone(),
+                opts.clone(),
+                next.clone(),
+                errors.clone(),
+                ctl.clone(),
+            );
+            std::thread::spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some(bin) = binaries.get(i) else { break };
+                let Some(mut spooler) = senders[i].lock().unwrap_or_else(|e| e.into_inner()).take()
+                else {
+                    continue;
+                };
+                let mut emit = |item: Item| spooler.push(item);
+                let mut runner = runner::BinaryRunner::new(bin, &opts, &ctl, &mut emit);
+                runner.run();
+                let errs = std::mem::take(&mut runner.errors);
+                errors
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend(errs);
+            })
+        })
+        .collect();
+    let stream = MergedStream {
+        channels: receivers,
+        current: 0,
+        spill: None,
+        header_sent: false,
+        suites: 0,
+        ctl,
+        progress,
+    };
+    (stream, Workers { handles, errors })
+}

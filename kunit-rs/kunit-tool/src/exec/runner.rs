@@ -1,0 +1,526 @@
+//! Running one harness binary so that no result is lost.
+//!
+//! The binary first runs whole. If its process dies (a signal, `exit()` in the
+//! middle of a case, no output for too long), the cases it already reported
+//! keep their results, the case that was running is reported CRASHED with the
+//! reason and the end of stderr in its log, and everything that had not run
+//! yet runs again in fresh processes: each remaining case of the interrupted
+//! suite on its own (`--filter_glob suite.case`), then each remaining suite.
+//! `--run_isolated` starts from one process per suite or per case.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use super::process::{describe_exit, Abort, Harness};
+use super::splice::{CaseOutcome, Item, Mode, Splicer};
+use crate::cli::args::Isolation;
+use crate::reader::RawLines;
+
+/// What to run and how (the harness flags of DESIGN.md contract 3).
+#[derive(Clone, Debug)]
+pub struct ExecOptions {
+    pub filter_glob: String,
+    pub filter: String,
+    pub filter_action: Option<String>,
+    /// Per-case timeout handed to the harness (`--timeout`).
+    pub timeout: Option<u64>,
+    /// A process silent for this long is killed and its running case is
+    /// reported as crashed.
+    pub process_timeout: Duration,
+    pub isolation: Option<Isolation>,
+}
+
+/// State shared by all runners: Ctrl-C and the progress text.
+#[derive(Default)]
+pub struct Control {
+    pub interrupted: std::sync::Arc<AtomicBool>,
+    /// What is running and since when (for the progress line).
+    pub progress: Mutex<(String, Option<std::time::Instant>)>,
+}
+
+impl Control {
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+
+    fn set_progress(&self, text: String) {
+        *self.progress.lock().unwrap_or_else(|e| e.into_inner()) =
+            (text, Some(std::time::Instant::now()));
+    }
+
+    /// The progress line's text: `binary glob (12.3 s)`.
+    pub fn progress_text(&self) -> Option<String> {
+        let (text, since) = &*self.progress.lock().unwrap_or_else(|e| e.into_inner());
+        let since = (*since)?;
+        Some(format!("{text} ({:.1} s)", since.elapsed().as_secs_f64()))
+    }
+}
+
+/// A suite and its cases as `--list_tests` prints them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedSuite {
+    pub name: String,
+    pub cases: Vec<String>,
+}
+
+/// Parses `--list_tests` output (`KTAP version 1`, `suite`, `suite.case`).
+pub fn parse_listing(text: &str) -> Vec<ListedSuite> {
+    let mut suites: Vec<ListedSuite> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty()
+            || line.starts_with("KTAP version")
+            || line.starts_with('#')
+            || line.contains(char::is_whitespace)
+        {
+            continue;
+        }
+        match line.split_once('.') {
+            Some((suite, case)) => {
+                if suites.last().is_none_or(|s| s.name != suite) {
+                    suites.push(ListedSuite {
+                        name: suite.to_string(),
+                        cases: Vec::new(),
+                    });
+                }
+                if let Some(s) = suites.last_mut() {
+                    s.cases.push(case.to_string());
+                }
+            }
+            None => {
+                if suites.last().is_none_or(|s| s.name != line) {
+                    suites.push(ListedSuite {
+                        name: line.to_string(),
+                        cases: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+    suites
+}
+
+/// How a process run ended.
+enum Ending {
+    /// It printed everything it was asked for.
+    Complete,
+    /// It died or was killed first; the reason for the report.
+    Crashed(String),
+    Interrupted,
+    /// The harness refused its arguments; already reported as an error.
+    Rejected,
+}
+
+pub struct BinaryRunner<'a> {
+    pub bin: PathBuf,
+    opts: &'a ExecOptions,
+    ctl: &'a Control,
+    emit: &'a mut dyn FnMut(Item),
+    /// Problems that are not test results (cannot start, bad filter, ...).
+    pub errors: Vec<String>,
+    listing: Option<Vec<ListedSuite>>,
+    stopped: bool,
+}
+
+impl<'a> BinaryRunner<'a> {
+    pub fn new(
+        bin: &Path,
+        opts: &'a ExecOptions,
+        ctl: &'a Control,
+        emit: &'a mut dyn FnMut(Item),
+    ) -> Self {
+        BinaryRunner {
+            bin: bin.to_path_buf(),
+            opts,
+            ctl,
+            emit,
+            errors: Vec::new(),
+            listing: None,
+            stopped: false,
+        }
+    }
+
+    fn short_name(&self) -> String {
+        self.bin.file_name().map_or_else(
+            || self.bin.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
+    fn filter_args(&self, glob: &str) -> Vec<String> {
+        let mut a = Vec::new();
+        if !glob.is_empty() {
+            a.push("--filter_glob".to_string());
+            a.push(glob.to_string());
+        }
+        if !self.opts.filter.is_empty() {
+            a.push("--filter".to_string());
+            a.push(self.opts.filter.clone());
+        }
+        if let Some(act) = &self.opts.filter_action {
+            a.push("--filter_action".to_string());
+            a.push(act.clone());
+        }
+        a
+    }
+
+    /// Runs `--list_tests` (or another listing flag) with the user's filters.
+    pub fn list_raw(&mut self, flag: &str) -> Option<String> {
+        let mut args = vec![flag.to_string()];
+        args.extend(self.filter_args(&self.opts.filter_glob.clone()));
+        match std::process::Command::new(&self.bin).args(&args).output() {
+            Ok(out) if out.status.success() => {
+                Some(String::from_utf8_lossy(&out.stdout).into_owned())
+            }
+            Ok(out) => {
+                let err = String::from_utf8_lossy(&out.stderr);
+                self.errors.push(format!(
+                    "{} {flag}: {}: {}",
+                    self.bin.display(),
+                    describe_exit(&out.status),
+                    err.lines().next().unwrap_or("")
+                ));
+                None
+            }
+            Err(e) => {
+                self.errors
+                    .push(format!("cannot run {}: {e}", self.bin.display()));
+                None
+            }
+        }
+    }
+
+    fn listing(&mut self) -> Vec<ListedSuite> {
+        if self.listing.is_none() {
+            let text = self.list_raw("--list_tests").unwrap_or_default();
+            self.listing = Some(parse_listing(&text));
+        }
+        self.listing.clone().unwrap_or_default()
+    }
+
+    /// `suite` plus the test part of the user's glob (as kunit.py does for
+    /// `--run_isolated suite`).
+    fn suite_glob(&self, suite: &str) -> String {
+        match self.opts.filter_glob.split_once('.') {
+            Some((_, test)) => format!("{suite}.{test}"),
+            None => suite.to_string(),
+        }
+    }
+
+    /// Runs the binary as requested; every result goes to `emit`.
+    pub fn run(&mut self) {
+        match self.opts.isolation {
+            None => {
+                let glob = self.opts.filter_glob.clone();
+                self.run_whole(&glob);
+            }
+            Some(Isolation::Suite) => {
+                for s in self.listing() {
+                    if self.stopped {
+                        break;
+                    }
+                    let glob = self.suite_glob(&s.name);
+                    self.run_whole(&glob);
+                }
+            }
+            Some(Isolation::Test) => {
+                for s in self.listing() {
+                    if self.stopped {
+                        break;
+                    }
+                    self.suite_header(&s);
+                    let mut outcomes = Vec::new();
+                    for (i, case) in s.cases.iter().enumerate() {
+                        outcomes.push(self.run_case(&s.name, case, i as u64 + 1));
+                        if self.stopped {
+                            break;
+                        }
+                    }
+                    if self.stopped {
+                        self.finish_interrupted(&s, outcomes.len() as u64, &outcomes);
+                    } else {
+                        self.suite_result(&s.name, &outcomes);
+                    }
+                }
+            }
+        }
+    }
+
+    fn harness_args(&self, glob: &str) -> Vec<String> {
+        let mut a = vec![
+            "--format".to_string(),
+            "ktap".to_string(),
+            "--jobs".to_string(),
+            "1".to_string(),
+        ];
+        a.extend(self.filter_args(glob));
+        if let Some(t) = self.opts.timeout {
+            a.push("--timeout".to_string());
+            a.push(t.to_string());
+        }
+        a
+    }
+
+    /// Runs one process, feeding its stdout through `splicer`.
+    fn run_process(&mut self, glob: &str, splicer: &mut Splicer, what: &str) -> Ending {
+        if self.ctl.interrupted() {
+            return Ending::Interrupted;
+        }
+        self.ctl
+            .set_progress(format!("{} {what}", self.short_name()));
+        let args = self.harness_args(glob);
+        let mut h = match Harness::spawn(&self.bin, &args) {
+            Ok(h) => h,
+            Err(e) => {
+                self.errors
+                    .push(format!("cannot run {}: {e}", self.bin.display()));
+                return Ending::Crashed(format!("could not be started: {e}"));
+            }
+        };
+        let mut reader = h.reader(self.opts.process_timeout, &self.ctl.interrupted);
+        let mut lines = RawLines::new(&mut reader);
+        let mut line = String::new();
+        while lines.next_line(&mut line) {
+            let emit = &mut *self.emit;
+            splicer.feed(&line, emit);
+        }
+        drop(lines);
+        let abort = reader.abort;
+        if abort.is_some() {
+            h.kill();
+        }
+        let status = h.wait(Duration::from_secs(5));
+        match abort {
+            Some(Abort::Interrupted) => return Ending::Interrupted,
+            Some(Abort::Timeout(d)) => {
+                return Ending::Crashed(format!(
+                    "timed out: no output for {} s, the harness process was killed",
+                    d.as_secs_f64()
+                ))
+            }
+            None => {}
+        }
+        if splicer.complete() {
+            return Ending::Complete;
+        }
+        let mut reason = match &status {
+            Ok(s) if s.success() => {
+                "the harness process exited with status 0 before reporting it".to_string()
+            }
+            Ok(s) => format!("the harness process {}", describe_exit(s)),
+            Err(e) => format!("the harness process could not be waited for: {e}"),
+        };
+        let tail = h.stderr_tail();
+        if let Ok(s) = &status {
+            // Exit status 2 with nothing printed: the harness rejected its
+            // arguments (e.g. a bad --filter); re-running would not help.
+            if s.code() == Some(2) && splicer.suites_done == 0 && !splicer.suite_header_seen {
+                self.errors
+                    .push(format!("{}: {}", self.bin.display(), tail.join(" / ")));
+                return Ending::Rejected;
+            }
+        }
+        for l in tail {
+            reason.push('\n');
+            reason.push_str("stderr: ");
+            reason.push_str(&l);
+        }
+        Ending::Crashed(reason)
+    }
+
+    /// Runs the suites matching `glob` in one process, recovering from crashes.
+    fn run_whole(&mut self, glob: &str) {
+        let mut splicer = Splicer::new(Mode::Whole);
+        let ending = self.run_process(glob, &mut splicer, glob);
+        let reason = match ending {
+            Ending::Complete | Ending::Rejected => return,
+            Ending::Crashed(r) => r,
+            Ending::Interrupted => {
+                self.stopped = true;
+                if splicer.suite_header_seen {
+                    let suites = self.suites_for(glob);
+                    if let Some(s) = suites.get(splicer.suites_done as usize) {
+                        let outcomes = outcome_guess(&splicer);
+                        self.finish_interrupted(s, splicer.cases_done, &outcomes);
+                    }
+                }
+                return;
+            }
+        };
+        let suites = self.suites_for(glob);
+        let k = splicer.suites_done as usize;
+        let Some(current) = suites.get(k) else {
+            // Every listed suite reported; the process died afterwards.
+            return;
+        };
+        if !splicer.suite_header_seen {
+            self.suite_header(current);
+        }
+        let done = splicer.cases_done as usize;
+        let mut outcomes = outcome_guess(&splicer);
+        if let Some(case) = current.cases.get(done) {
+            self.crash_report(case, &reason);
+            (self.emit)(Item::Crashed(format!("    not ok {} {case}", done + 1)));
+            outcomes.push(CaseOutcome::Failed);
+            for (j, case) in current.cases.iter().enumerate().skip(done + 1) {
+                let o = self.run_case(&current.name, case, j as u64 + 1);
+                outcomes.push(o);
+                if self.stopped {
+                    self.finish_interrupted(current, j as u64 + 1, &outcomes);
+                    return;
+                }
+            }
+            self.suite_result(&current.name, &outcomes);
+        } else {
+            // All cases reported: it died in the suite's exit.
+            self.crash_report(&current.name, &reason);
+            self.suite_result(&current.name, &[CaseOutcome::Failed]);
+        }
+        for s in suites.iter().skip(k + 1) {
+            if self.stopped {
+                return;
+            }
+            let g = self.suite_glob(&s.name);
+            self.run_whole(&g);
+        }
+    }
+
+    /// The listed suites a `run_whole(glob)` covers.
+    fn suites_for(&mut self, glob: &str) -> Vec<ListedSuite> {
+        let all = self.listing();
+        if glob == self.opts.filter_glob {
+            return all;
+        }
+        let suite = glob.split_once('.').map_or(glob, |(s, _)| s);
+        all.into_iter().filter(|s| s.name == suite).collect()
+    }
+
+    /// Runs one case in its own process; returns how it ended.
+    fn run_case(&mut self, suite: &str, case: &str, number: u64) -> CaseOutcome {
+        let mut splicer = Splicer::new(Mode::Case { number });
+        let glob = format!("{suite}.{case}");
+        let ending = self.run_process(&glob, &mut splicer, &glob);
+        if let Some(o) = splicer.case_result {
+            return o;
+        }
+        match ending {
+            Ending::Interrupted => {
+                self.stopped = true;
+                (self.emit)(Item::Line(format!(
+                    "    ok {number} {case} # SKIP interrupted"
+                )));
+                CaseOutcome::Skipped
+            }
+            Ending::Crashed(reason) => {
+                self.crash_report(case, &reason);
+                (self.emit)(Item::Crashed(format!("    not ok {number} {case}")));
+                CaseOutcome::Failed
+            }
+            Ending::Rejected => {
+                (self.emit)(Item::Line(format!(
+                    "    # {case}: the harness rejected its arguments"
+                )));
+                (self.emit)(Item::Line(format!("    not ok {number} {case}")));
+                CaseOutcome::Failed
+            }
+            Ending::Complete => {
+                // Whatever the suite printed instead (e.g. "failed to initialize").
+                for l in std::mem::take(&mut splicer.held) {
+                    (self.emit)(Item::Line(l));
+                }
+                (self.emit)(Item::Line(format!(
+                    "    # {case}: the harness reported no result for this case"
+                )));
+                (self.emit)(Item::Line(format!("    not ok {number} {case}")));
+                CaseOutcome::Failed
+            }
+        }
+    }
+
+    fn crash_report(&mut self, name: &str, reason: &str) {
+        let mut lines = reason.lines();
+        if let Some(first) = lines.next() {
+            (self.emit)(Item::Line(format!("    # {name}: crashed: {first}")));
+        }
+        for l in lines {
+            (self.emit)(Item::Line(format!("    # {name}: {l}")));
+        }
+    }
+
+    fn suite_header(&mut self, s: &ListedSuite) {
+        (self.emit)(Item::Line("    KTAP version 1".into()));
+        (self.emit)(Item::Line(format!("    # Subtest: {}", s.name)));
+        (self.emit)(Item::Line(format!("    1..{}", s.cases.len())));
+    }
+
+    /// The kernel's suite status: failed if any case failed, else passed if
+    /// any passed, else skipped.
+    fn suite_result(&mut self, suite: &str, outcomes: &[CaseOutcome]) {
+        let (prefix, rest) = if outcomes.contains(&CaseOutcome::Failed) {
+            ("not ok ", format!(" {suite}"))
+        } else if outcomes.contains(&CaseOutcome::Passed) {
+            ("ok ", format!(" {suite}"))
+        } else {
+            ("ok ", format!(" {suite} # SKIP "))
+        };
+        (self.emit)(Item::SuiteResult {
+            prefix: prefix.into(),
+            rest,
+        });
+    }
+
+    /// After Ctrl-C: the cases of the current suite that did not finish are
+    /// reported as skipped, and the suite is closed.
+    fn finish_interrupted(&mut self, s: &ListedSuite, done: u64, outcomes: &[CaseOutcome]) {
+        let mut outcomes = outcomes.to_vec();
+        for (j, case) in s.cases.iter().enumerate().skip(done as usize) {
+            (self.emit)(Item::Line(format!(
+                "    ok {} {case} # SKIP interrupted",
+                j + 1
+            )));
+            outcomes.push(CaseOutcome::Skipped);
+        }
+        self.suite_result(&s.name, &outcomes);
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
+/// What the splicer saw of the current suite, as outcomes.
+fn outcome_guess(s: &Splicer) -> Vec<CaseOutcome> {
+    let mut v = Vec::new();
+    if s.suite_failed {
+        v.push(CaseOutcome::Failed);
+    }
+    if s.suite_passed {
+        v.push(CaseOutcome::Passed);
+    }
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_groups_cases_by_suite() {
+        let l = parse_listing("KTAP version 1\na\na.x\na.y\n# module: m\nb\nb.z\n");
+        assert_eq!(
+            l,
+            [
+                ListedSuite {
+                    name: "a".into(),
+                    cases: vec!["x".into(), "y".into()]
+                },
+                ListedSuite {
+                    name: "b".into(),
+                    cases: vec!["z".into()]
+                }
+            ]
+        );
+    }
+}

@@ -1,0 +1,289 @@
+//! Splicing harness output into one KTAP stream.
+//!
+//! Every harness process prints a whole KTAP document (`KTAP version 1`,
+//! `1..N`, suites, libtest's closing line). The runner shows one document for
+//! all of them, so the top-level header lines are dropped and suite result
+//! lines are renumbered by the consumer. A process started to re-run a single
+//! case after a crash contributes only that case's lines, renumbered to the
+//! case's place in its suite. The splicer also tracks how far a process got,
+//! which is what crash recovery needs to know.
+//!
+//! Levels follow the kernel's layout (4 spaces per level): suites are level 1,
+//! parameters level 2; suite results and stats are at column 0.
+
+use crate::lines::{self, Class};
+
+/// One line of the merged stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// Passed through unchanged.
+    Line(String),
+    /// A case result written by the runner for a case whose process died.
+    Crashed(String),
+    /// A top-level (suite) result, numbered by the consumer:
+    /// `{prefix}{n}{rest}`, e.g. `not ok ` + `3` + ` suite`.
+    SuiteResult { prefix: String, rest: String },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Keep every suite.
+    Whole,
+    /// Keep only the one case's lines, numbering its result `number`.
+    Case { number: u64 },
+}
+
+/// Outcome of a case result line, for computing a suite's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaseOutcome {
+    Passed,
+    Failed,
+    Skipped,
+}
+
+pub fn case_outcome(line: &str) -> Option<CaseOutcome> {
+    let r = lines::test_result(line)?;
+    Some(if r.skip.is_some() {
+        CaseOutcome::Skipped
+    } else if r.ok {
+        CaseOutcome::Passed
+    } else {
+        CaseOutcome::Failed
+    })
+}
+
+fn level(line: &str) -> usize {
+    line.bytes().take_while(|&b| b == b' ').count() / 4
+}
+
+/// `line` with its result number replaced.
+fn renumber(line: &str, number: u64) -> String {
+    match lines::classify(line) {
+        Class::Result(r) => format!("{}{}{}", &line[..r.number.0], number, &line[r.number.1..]),
+        _ => line.to_string(),
+    }
+}
+
+#[derive(Debug)]
+pub struct Splicer {
+    mode: Mode,
+    top_version_seen: bool,
+    top_plan: Option<u64>,
+    /// Suites whose result line was seen.
+    pub suites_done: u64,
+    /// Whether the current suite's `# Subtest:`/version header was printed.
+    pub suite_header_seen: bool,
+    suite_plan_seen: bool,
+    /// Case results seen in the current suite.
+    pub cases_done: u64,
+    /// The current suite has a failed case.
+    pub suite_failed: bool,
+    pub suite_passed: bool,
+    finished: bool,
+    /// Case mode: the case's result line was seen (and its outcome).
+    pub case_result: Option<CaseOutcome>,
+    /// Case mode: suite-level lines before the suite plan (e.g. an init error).
+    pub held: Vec<String>,
+}
+
+impl Splicer {
+    pub fn new(mode: Mode) -> Self {
+        Splicer {
+            mode,
+            top_version_seen: false,
+            top_plan: None,
+            suites_done: 0,
+            suite_header_seen: false,
+            suite_plan_seen: false,
+            cases_done: 0,
+            suite_failed: false,
+            suite_passed: false,
+            finished: false,
+            case_result: None,
+            held: Vec::new(),
+        }
+    }
+
+    /// The process printed its whole document.
+    pub fn complete(&self) -> bool {
+        match self.mode {
+            Mode::Whole => self.finished,
+            Mode::Case { .. } => self.case_result.is_some(),
+        }
+    }
+
+    fn end_suite(&mut self) {
+        self.suites_done += 1;
+        self.suite_header_seen = false;
+        self.suite_plan_seen = false;
+        self.cases_done = 0;
+        self.suite_failed = false;
+        self.suite_passed = false;
+        if self.top_plan.is_some_and(|n| self.suites_done >= n) {
+            self.finished = true;
+        }
+    }
+
+    /// Takes one line of the process's output; emits what the merged stream gets.
+    pub fn feed(&mut self, line: &str, emit: &mut dyn FnMut(Item)) {
+        if self.finished {
+            return;
+        }
+        let class = lines::classify(line);
+        let lvl = level(line);
+        if lvl == 0 {
+            match class {
+                Class::KtapVersion | Class::TapVersion if !self.top_version_seen => {
+                    self.top_version_seen = true;
+                    return;
+                }
+                Class::Plan if self.top_plan.is_none() => {
+                    let n = lines::test_plan(line).map_or(0, lines::parse_count);
+                    self.top_plan = Some(n);
+                    self.finished = n == 0;
+                    return;
+                }
+                Class::Result(r) => {
+                    if self.mode == Mode::Whole {
+                        emit(Item::SuiteResult {
+                            prefix: line[..r.number.0].to_string(),
+                            rest: line[r.number.1..].to_string(),
+                        });
+                    }
+                    self.end_suite();
+                    return;
+                }
+                _ => {
+                    // Suite stats and `# Totals:` belong to the suite, which a
+                    // single-case run does not show; other column-0 text is the
+                    // case's own output.
+                    if matches!(self.mode, Mode::Case { .. }) && line.starts_with("# ") {
+                        return;
+                    }
+                    emit(Item::Line(line.to_string()));
+                    return;
+                }
+            }
+        }
+        if lvl == 1 {
+            match class {
+                Class::Header | Class::KtapVersion | Class::TapVersion if !self.suite_plan_seen => {
+                    self.suite_header_seen = true;
+                    if self.mode == Mode::Whole {
+                        emit(Item::Line(line.to_string()));
+                    }
+                    return;
+                }
+                Class::Plan if !self.suite_plan_seen => {
+                    self.suite_plan_seen = true;
+                    self.suite_header_seen = true;
+                    if self.mode == Mode::Whole {
+                        emit(Item::Line(line.to_string()));
+                    }
+                    return;
+                }
+                Class::Result(_) => {
+                    let outcome = case_outcome(line);
+                    match outcome {
+                        Some(CaseOutcome::Failed) => self.suite_failed = true,
+                        Some(CaseOutcome::Passed) => self.suite_passed = true,
+                        _ => {}
+                    }
+                    self.cases_done += 1;
+                    match self.mode {
+                        Mode::Whole => emit(Item::Line(line.to_string())),
+                        Mode::Case { number } => {
+                            if self.case_result.is_none() {
+                                self.case_result = outcome;
+                                emit(Item::Line(renumber(line, number)));
+                            }
+                        }
+                    }
+                    return;
+                }
+                _ => {
+                    if !self.suite_plan_seen && matches!(self.mode, Mode::Case { .. }) {
+                        self.held.push(line.to_string());
+                        return;
+                    }
+                }
+            }
+        }
+        emit(Item::Line(line.to_string()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(mode: Mode, text: &str) -> (Splicer, Vec<Item>) {
+        let mut s = Splicer::new(mode);
+        let mut out = Vec::new();
+        for l in text.lines() {
+            s.feed(l, &mut |i| out.push(i));
+        }
+        (s, out)
+    }
+
+    const DOC: &str = "KTAP version 1\n1..2\n    KTAP version 1\n    # Subtest: a\n    # module: m\n    1..2\n    ok 1 x\n    # y: boom\n    not ok 2 y\n# a: pass:1 fail:1 skip:0 total:2\nnot ok 1 a\n    KTAP version 1\n    # Subtest: b\n    1..1\n    ok 1 z\nok 2 b\n\ntest result: FAILED. 2 passed\n\n";
+
+    #[test]
+    fn whole_drops_top_header_and_trailer() {
+        let (s, out) = run(Mode::Whole, DOC);
+        assert!(s.complete());
+        assert_eq!(s.suites_done, 2);
+        assert_eq!(out.first(), Some(&Item::Line("    KTAP version 1".into())));
+        assert_eq!(
+            out.iter()
+                .filter(|i| matches!(i, Item::SuiteResult { .. }))
+                .count(),
+            2
+        );
+        assert_eq!(
+            out.last(),
+            Some(&Item::SuiteResult {
+                prefix: "ok ".into(),
+                rest: " b".into()
+            })
+        );
+        assert!(!out
+            .iter()
+            .any(|i| matches!(i, Item::Line(l) if l.starts_with("test result"))));
+    }
+
+    #[test]
+    fn whole_tracks_a_truncated_suite() {
+        let cut = DOC.lines().take(7).collect::<Vec<_>>().join("\n");
+        let (s, _) = run(Mode::Whole, &cut);
+        assert!(!s.complete());
+        assert_eq!(
+            (s.suites_done, s.cases_done, s.suite_header_seen),
+            (0, 1, true)
+        );
+    }
+
+    #[test]
+    fn case_mode_keeps_only_the_case() {
+        let doc = "KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: a\n    # module: m\n    1..1\n    # y: boom\nstray output\n    not ok 1 y\nnot ok 1 a\n\ntest result: FAILED.\n";
+        let (s, out) = run(Mode::Case { number: 7 }, doc);
+        assert!(s.complete());
+        assert_eq!(s.case_result, Some(CaseOutcome::Failed));
+        assert_eq!(
+            out,
+            [
+                Item::Line("    # y: boom".into()),
+                Item::Line("stray output".into()),
+                Item::Line("    not ok 7 y".into())
+            ]
+        );
+        assert_eq!(s.held, ["    # module: m"]);
+    }
+
+    #[test]
+    fn empty_run_is_complete() {
+        let (s, out) = run(Mode::Whole, "KTAP version 1\n1..0\n\ntest result: ok.\n");
+        assert!(s.complete());
+        assert!(out.is_empty());
+    }
+}
