@@ -12,6 +12,7 @@ for line in sys.stdin:
     if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
         print(m["executable"])')
 checked=0
+echo "harness candidates: ${#bins[@]}" >&2
 for bin in "${bins[@]}"; do
   grep -q "$marker" "$bin" || continue
   one=$("$bin" --jobs 1 | grep -v -e '^test result: ' -e 'Test should be marked slow' || true)

@@ -266,5 +266,10 @@ static CASES: &[Case] = &[
 kunit_test_suite!(Suite {
     name: "run_in_irq_test",
     test_cases: CASES,
+    // Asserts on timing (back-off, the 1 s limit): other suites' load would skew it.
+    attr: Attributes {
+        serial: true,
+        ..Attributes::DEFAULT
+    },
     ..Suite::DEFAULT
 });

@@ -64,5 +64,10 @@ static CASES: &[Case] = &[kunit_case!(test_two_threads_at_once)];
 kunit_test_suite!(Suite {
     name: "run_in_irq_parallel",
     test_cases: CASES,
+    // Measures two irq tests at once; a third suite's load would skew it.
+    attr: Attributes {
+        serial: true,
+        ..Attributes::DEFAULT
+    },
     ..Suite::DEFAULT
 });

@@ -113,5 +113,10 @@ static CASES: &[Case] = &[
 kunit_test_suite!(Suite {
     name: "run_in_irq_simd",
     test_cases: CASES,
+    // Drives a timer storm and counts interrupted SIMD sections: keep other load away.
+    attr: Attributes {
+        serial: true,
+        ..Attributes::DEFAULT
+    },
     ..Suite::DEFAULT
 });
