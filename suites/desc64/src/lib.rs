@@ -4,7 +4,6 @@
 //! `0xfffffe7cf8d65000`.
 
 mod cases;
-mod json;
 mod vectors;
 
 use kunit::prelude::*;

@@ -3,8 +3,7 @@
 use std::sync::OnceLock;
 
 use kunit_arch::desc64::Desc64;
-
-use crate::json::Json;
+use serde_json::Value;
 
 const FILE: &str = "get_desc64_base.json";
 const TEXT: &str = include_str!(concat!(
@@ -36,13 +35,34 @@ pub fn vectors() -> Result<&'static Vectors, &'static str> {
         .map_err(|e| e.as_str())
 }
 
-fn field<T: TryFrom<u64>>(obj: &Json, key: &str) -> Result<T, String> {
-    let v = obj.get(key)?.as_u64().map_err(|e| format!("{key}: {e}"))?;
+/// Member `key` of an object.
+fn get<'a>(obj: &'a Value, key: &str) -> Result<&'a Value, String> {
+    obj.get(key).ok_or_else(|| format!("missing key {key:?}"))
+}
+
+/// String member `key` of an object.
+fn as_str<'a>(obj: &'a Value, key: &str) -> Result<&'a str, String> {
+    let v = get(obj, key)?;
+    v.as_str()
+        .ok_or_else(|| format!("{key}: expected a string, got {v}"))
+}
+
+/// An integer field, given either as a JSON number or as a `"0x…"` hex string.
+fn field<T: TryFrom<u64>>(obj: &Value, key: &str) -> Result<T, String> {
+    let json = get(obj, key)?;
+    let v = match json {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s
+            .strip_prefix("0x")
+            .and_then(|h| u64::from_str_radix(h, 16).ok()),
+        _ => None,
+    }
+    .ok_or_else(|| format!("{key}: expected an integer or a 0x-hex string, got {json}"))?;
     T::try_from(v).map_err(|_| format!("{key}: {v:#x} does not fit the field"))
 }
 
 /// The base fields of an object; everything else zero.
-fn base_desc(obj: &Json) -> Result<Desc64, String> {
+fn base_desc(obj: &Value) -> Result<Desc64, String> {
     Ok(Desc64 {
         base0: field(obj, "base0")?,
         base1: field(obj, "base1")?,
@@ -53,9 +73,9 @@ fn base_desc(obj: &Json) -> Result<Desc64, String> {
 }
 
 fn load() -> Result<Vectors, String> {
-    let root = Json::parse(TEXT)?;
-    let example = root.get("byte_layout_example")?;
-    let f = example.get("fields")?;
+    let root: Value = serde_json::from_str(TEXT).map_err(|e| format!("invalid JSON: {e}"))?;
+    let example = get(&root, "byte_layout_example")?;
+    let f = get(example, "fields")?;
     let layout_fields = Desc64 {
         limit0: field(f, "limit0")?,
         type_: field(f, "type")?,
@@ -70,7 +90,7 @@ fn load() -> Result<Vectors, String> {
         zero1: field(f, "zero1")?,
         ..base_desc(f)?
     };
-    let hex = example.get("bytes_hex")?.as_str()?;
+    let hex = as_str(example, "bytes_hex")?;
     let bytes: Vec<u8> = (0..hex.len())
         .step_by(2)
         .map(|i| {
@@ -82,17 +102,19 @@ fn load() -> Result<Vectors, String> {
     let layout_bytes = bytes
         .try_into()
         .map_err(|b: Vec<u8>| format!("bytes_hex has {} bytes, not 16", b.len()))?;
-    let cases = root
-        .get("cases")?
-        .as_array()?
+    let cases = get(&root, "cases")?
+        .as_array()
+        .ok_or("cases: expected an array")?
         .iter()
         .map(|c| {
             Ok(BaseCase {
-                name: c.get("case")?.as_str()?.to_string(),
+                name: as_str(c, "case")?.to_string(),
                 desc: base_desc(c)?,
                 expected_fixed: field(c, "expected_fixed")?,
                 buggy_result: field(c, "buggy_result")?,
-                bug_visible: c.get("bug_visible")?.as_bool()?,
+                bug_visible: get(c, "bug_visible")?
+                    .as_bool()
+                    .ok_or("bug_visible: expected a boolean")?,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;

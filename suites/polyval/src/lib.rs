@@ -21,7 +21,6 @@ pub mod benchmark;
 pub mod guarded;
 pub mod hash_cases;
 pub mod irq_cases;
-mod json;
 pub mod polyval_cases;
 pub mod rand;
 mod seed_scenario;

@@ -1,8 +1,8 @@
 //! The kernel test's data (`shared/vectors/polyval/`), compiled in as text and parsed at
 //! test time, so a damaged file fails the cases with a clear message, not a build error.
 
-use crate::json::Json;
 use kunit::prelude::*;
+use serde_json::Value;
 use std::sync::OnceLock;
 
 const KUNIT_TESTVECS: &str = include_str!(concat!(
@@ -40,39 +40,90 @@ pub fn vectors_or_fail(test: &mut Kunit) -> &'static Vectors {
 /// The parsed data, parsed once per process.
 pub fn vectors() -> Result<&'static Vectors, &'static str> {
     static V: OnceLock<Result<Vectors, String>> = OnceLock::new();
-    V.get_or_init(|| load().map_err(|e| format!("kernel_kunit_polyval_testvecs.json: {e}")))
-        .as_ref()
-        .map_err(|e| e.as_str())
+    V.get_or_init(|| {
+        load(KUNIT_TESTVECS).map_err(|e| format!("kernel_kunit_polyval_testvecs.json: {e}"))
+    })
+    .as_ref()
+    .map_err(|e| e.as_str())
 }
 
-fn load() -> Result<Vectors, String> {
-    let j = Json::parse(KUNIT_TESTVECS)?;
-    let hash_testvecs = j
-        .get("hash_testvecs")?
-        .get("vectors")?
-        .as_array()?
+/// The value at JSON pointer `path` (e.g. `/test_key/raw_key`).
+fn at<'a>(j: &'a Value, path: &str) -> Result<&'a Value, String> {
+    j.pointer(path).ok_or_else(|| format!("missing key {path}"))
+}
+
+/// The hex string at `path`, as bytes.
+fn hex(j: &Value, path: &str) -> Result<Vec<u8>, String> {
+    let v = at(j, path)?;
+    let s = v
+        .as_str()
+        .ok_or_else(|| format!("{path}: expected a string, found {v}"))?;
+    if s.len() % 2 != 0 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("{path}: not a hex string: {s:?}"));
+    }
+    Ok((0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap_or(0))
+        .collect())
+}
+
+/// The 16-byte hex string at `path`.
+fn hex16(j: &Value, path: &str) -> Result<[u8; 16], String> {
+    let v = hex(j, path)?;
+    v.as_slice()
+        .try_into()
+        .map_err(|_| format!("{path}: expected 16 bytes, found {}", v.len()))
+}
+
+fn load(text: &str) -> Result<Vectors, String> {
+    let j: Value = serde_json::from_str(text).map_err(|e| format!("invalid JSON: {e}"))?;
+    let hash_testvecs = at(&j, "/hash_testvecs/vectors")?
+        .as_array()
+        .ok_or("/hash_testvecs/vectors: expected an array")?
         .iter()
         .map(|v| {
+            let data_len = at(v, "/data_len")?;
             Ok(HashTestvec {
-                data_len: v.get("data_len")?.as_usize()?,
-                digest: v.get("digest")?.as_hex16()?,
+                data_len: data_len
+                    .as_u64()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .ok_or_else(|| {
+                        format!("data_len: expected a non-negative integer, found {data_len}")
+                    })?,
+                digest: hex16(v, "/digest")?,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let rfc = j.get("rfc8452_testvec_in_kunit")?;
     Ok(Vectors {
         hash_testvecs,
-        hash_testvec_consolidated: j
-            .get("hash_testvec_consolidated")?
-            .get("value")?
-            .as_hex16()?,
-        polyval_allones_hashofhashes: j
-            .get("polyval_allones_hashofhashes")?
-            .get("value")?
-            .as_hex16()?,
-        test_raw_key: j.get("test_key")?.get("raw_key")?.as_hex16()?,
-        rfc8452_key: rfc.get("key")?.as_hex16()?,
-        rfc8452_message: rfc.get("message")?.as_hex()?,
-        rfc8452_digest: rfc.get("digest")?.as_hex16()?,
+        hash_testvec_consolidated: hex16(&j, "/hash_testvec_consolidated/value")?,
+        polyval_allones_hashofhashes: hex16(&j, "/polyval_allones_hashofhashes/value")?,
+        test_raw_key: hex16(&j, "/test_key/raw_key")?,
+        rfc8452_key: hex16(&j, "/rfc8452_testvec_in_kunit/key")?,
+        rfc8452_message: hex(&j, "/rfc8452_testvec_in_kunit/message")?,
+        rfc8452_digest: hex16(&j, "/rfc8452_testvec_in_kunit/digest")?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{load, KUNIT_TESTVECS};
+
+    #[test]
+    fn loads_the_file_and_names_damage() {
+        let v = load(KUNIT_TESTVECS).expect("the shipped file loads");
+        assert_eq!(v.hash_testvecs[1].data_len, 1);
+        assert_eq!(v.test_raw_key[0], 0xce);
+        let truncated = &KUNIT_TESTVECS[..KUNIT_TESTVECS.len() / 2];
+        let e = load(truncated).err().expect("truncated file");
+        assert!(e.starts_with("invalid JSON: EOF while parsing"), "{e}");
+        let renamed = KUNIT_TESTVECS.replacen("\"raw_key\"", "\"key\"", 1);
+        assert_eq!(
+            load(&renamed).err().as_deref(),
+            Some("missing key /test_key/raw_key")
+        );
+        let odd = KUNIT_TESTVECS.replacen("ce2efa8a", "ce2efa8", 1);
+        let e = load(&odd).err().expect("odd-length hex");
+        assert!(e.starts_with("/test_key/raw_key: not a hex string"), "{e}");
+    }
 }
