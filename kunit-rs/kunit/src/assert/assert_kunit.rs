@@ -79,6 +79,23 @@ fn binary_ops(t: &mut Kunit) {
     let n = 0;
     at!(kunit_expect_gt!(t, n, 0));
 }
+fn lt_le_ge(t: &mut Kunit) {
+    let (small, big) = (1u16, 2u16);
+    at!(kunit_expect_lt!(t, big, small));
+}
+fn le_fails(t: &mut Kunit) {
+    let (small, big) = (-1i8, 2i8);
+    at!(kunit_assert_le_msg!(t, big, small, "le {}", "msg"));
+}
+fn ge_fails(t: &mut Kunit) {
+    let x = 'a';
+    at!(kunit_expect_ge!(t, x, 'b'));
+}
+fn ptr_ne_same(t: &mut Kunit) {
+    let v = 7u8;
+    let (a, b) = (&v, &v);
+    at!(kunit_expect_ptr_ne!(t, a as *const u8, b as *const u8));
+}
 fn msg_after_value(t: &mut Kunit) {
     let (a, b) = (1, 2);
     at!(kunit_expect_eq_msg!(t, a, b, "values differ for idx {}", 3));
@@ -213,6 +230,46 @@ fn test_int_formats(test: &mut Kunit) {
         "EXPECTATION",
         "    Expected n > 0, but\n        n == 0 (0x0)\n",
     );
+    check(
+        test,
+        "lt_le_ge",
+        lt_le_ge,
+        "EXPECTATION",
+        "    Expected big < small, but\n        big == 2 (0x2)\n        small == 1 (0x1)\n",
+    );
+    check(
+        test,
+        "le_fails",
+        le_fails,
+        "ASSERTION",
+        "    Expected big <= small, but\n        big == 2 (0x2)\n        small == -1 (0xffffffffffffffff)\nle msg\n",
+    );
+    // A char is an integer to C: its code point prints, and 'b' is not a literal "98".
+    check(
+        test,
+        "ge_fails",
+        ge_fails,
+        "EXPECTATION",
+        "    Expected x >= 'b', but\n        x == 97 (0x61)\n        'b' == 98 (0x62)\n",
+    );
+}
+
+fn test_ptr_ne(test: &mut Kunit) {
+    let got = body_of("ptr_ne_same", ptr_ne_same);
+    let lines: Vec<&str> = got.lines().collect();
+    kunit_expect_eq!(test, lines.len(), 4);
+    kunit_expect_streq!(
+        test,
+        lines[1],
+        "    Expected a as *const u8 != b as *const u8, but"
+    );
+    let (l, r) = (
+        lines[2].rsplit(' ').next().unwrap_or(""),
+        lines[3].rsplit(' ').next().unwrap_or(""),
+    );
+    kunit_expect_streq!(test, l, r);
+    kunit_expect_eq!(test, l.len(), 16);
+    kunit_expect_true!(test, lines[2].starts_with("        a as *const u8 == "));
 }
 
 fn test_message_placement(test: &mut Kunit) {
@@ -507,6 +564,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_message_placement),
     kunit_case!(test_assert_aborts_expect_continues),
     kunit_case!(test_pointer_formats),
+    kunit_case!(test_ptr_ne),
     kunit_case!(test_string_formats),
     kunit_case!(test_memory_formats),
     kunit_case!(test_debug_operands),
