@@ -16,6 +16,7 @@ pub mod parser;
 pub mod printer;
 pub mod pytext;
 pub mod reader;
+pub mod scan;
 pub mod status;
 pub mod test;
 

@@ -100,55 +100,61 @@ pub struct ResultSpan {
 
 /// `^\s*(ok|not ok) ([0-9]+) ?(- )?([^#]*)( # .*)?$`.
 fn result_span(line: &str) -> Option<ResultSpan> {
-    result_span_trimmed(line, skip_space(line))
+    result_span_at(line, line.len() - skip_space(line).len(), true)
 }
 
-/// `result_span` where `s` is `line` without its leading whitespace.
-fn result_span_trimmed(line: &str, s: &str) -> Option<ResultSpan> {
-    let (ok, s) = if let Some(r) = s.strip_prefix("ok ") {
-        (true, r)
-    } else if let Some(r) = s.strip_prefix("not ok ") {
-        (false, r)
+/// `result_span` where the line's leading whitespace ends at byte `i`;
+/// `may_have_hash` false says the line has no '#'.
+#[inline(always)]
+fn result_span_at(line: &str, mut i: usize, may_have_hash: bool) -> Option<ResultSpan> {
+    let b = line.as_bytes();
+    let ok = if b[i..].starts_with(b"ok ") {
+        i += 3;
+        true
+    } else if b[i..].starts_with(b"not ok ") {
+        i += 7;
+        false
     } else {
         return None;
     };
-    let ndig = s.bytes().take_while(u8::is_ascii_digit).count();
-    if ndig == 0 {
+    let num_start = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i == num_start {
         return None;
     }
-    let num_start = line.len() - s.len();
-    let rest = &s[ndig..];
-    let base = num_start + ndig;
-    let b = rest.as_bytes();
-    // `[^#]*` stops at the first '#', which must then open " # ".
-    let hash = b.iter().position(|&c| c == b'#');
-    let fits = |start: usize| match hash {
-        None => Some((start, rest.len())),
-        Some(h) => {
-            (h > start && b[h - 1] == b' ' && b.get(h + 1) == Some(&b' ')).then_some((start, h - 1))
-        }
+    let base = i;
+    let rest = &b[base..];
+    // `[^#]*` stops at the first '#', which must then open " # "; the
+    // description ends before that space (or at the end of the line).
+    let hash = if may_have_hash {
+        rest.iter().position(|&c| c == b'#')
+    } else {
+        None
     };
-    // The optional ` ?` and `(- )?` are tried greedily, as the regex engine does.
-    let space = b.first() == Some(&b' ');
-    let mut found = None;
-    if space && b[1..].starts_with(b"- ") {
-        found = fits(3);
-    }
-    if found.is_none() && space {
-        found = fits(1);
-    }
-    if found.is_none() && b.starts_with(b"- ") {
-        found = fits(2);
-    }
-    let (a, z) = match found {
-        Some(r) => r,
-        None => fits(0)?,
+    let end = match hash {
+        None => rest.len(),
+        Some(h) if h >= 1 && rest[h - 1] == b' ' && rest.get(h + 1) == Some(&b' ') => h - 1,
+        Some(_) => return None,
+    };
+    // The optional ` ?` and `(- )?` are tried greedily, as the regex engine
+    // does; a start past `end` cannot match.
+    let space = rest.first() == Some(&b' ');
+    let start = if space && rest[1..].starts_with(b"- ") && end >= 3 {
+        3
+    } else if space && end >= 1 {
+        1
+    } else if rest.starts_with(b"- ") && end >= 2 {
+        2
+    } else {
+        0
     };
     Some(ResultSpan {
         ok,
         has_hash: hash.is_some(),
         number: (num_start, base),
-        name: (base + a, base + z),
+        name: (base + start, base + end),
     })
 }
 
@@ -202,21 +208,48 @@ pub enum Class {
     Plan,
 }
 
+/// The number of leading ' ' bytes, counted eight at a time.
+#[inline]
+fn leading_spaces(b: &[u8]) -> usize {
+    let mut i = 0;
+    while let Some(w) = b.get(i..i + 8) {
+        let x = u64::from_le_bytes(w.try_into().expect("8 bytes")) ^ 0x2020_2020_2020_2020;
+        if x != 0 {
+            return i + (x.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i
+}
+
 pub fn classify(line: &str) -> Class {
-    let s = skip_space(line);
-    let Some(&first) = s.as_bytes().first() else {
+    classify_hinted(line, true)
+}
+
+/// `classify`, told whether the line may contain a '#' at all.
+#[inline(always)]
+pub fn classify_hinted(line: &str, may_have_hash: bool) -> Class {
+    let b = line.as_bytes();
+    // KTAP indents with spaces; tabs and other whitespace take `skip_space`.
+    let mut i = leading_spaces(b);
+    if !b.get(i).is_some_and(|c| (0x21..0x80).contains(c)) {
+        i = line.len() - skip_space(line).len();
+    }
+    let Some(&first) = b.get(i) else {
         return Class::Diagnostic;
     };
     // Every structural form starts with one of these bytes.
-    let class = match first {
-        b'o' | b'n' => result_span_trimmed(line, s).map(Class::Result),
-        b'#' => s.starts_with("# Subtest: ").then_some(Class::Header),
-        b'K' => ktap_start(line).map(|_| Class::KtapVersion),
-        b'T' => tap_start(line).map(|_| Class::TapVersion),
-        b'1' => test_plan(line).map(|_| Class::Plan),
-        _ => None,
-    };
-    class.unwrap_or(Class::Diagnostic)
+    match first {
+        b'o' | b'n' => match result_span_at(line, i, may_have_hash) {
+            Some(span) => Class::Result(span),
+            None => Class::Diagnostic,
+        },
+        b'#' if b[i..].starts_with(b"# Subtest: ") => Class::Header,
+        b'K' if ktap_start(line).is_some() => Class::KtapVersion,
+        b'T' if tap_start(line).is_some() => Class::TapVersion,
+        b'1' if test_plan(line).is_some() => Class::Plan,
+        _ => Class::Diagnostic,
+    }
 }
 
 /// Lines that are not diagnostics (`parse_diagnostic` stops at them).
@@ -226,18 +259,18 @@ pub fn is_structural(line: &str) -> bool {
 
 /// Does the number written in a result line equal `expected`?
 pub fn number_is(digits: &str, expected: u64) -> bool {
-    if digits.len() <= 19 && !digits.starts_with('0') {
-        let n = digits
-            .bytes()
-            .fold(0u64, |n, b| n * 10 + u64::from(b - b'0'));
-        return n == expected;
+    let mut n: u64 = 0;
+    for b in digits.bytes() {
+        // A number past u64::MAX cannot equal `expected`.
+        match n
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u64::from(b - b'0')))
+        {
+            Some(v) => n = v,
+            None => return false,
+        }
     }
-    let d = digits.trim_start_matches('0');
-    if d.is_empty() {
-        expected == 0
-    } else {
-        d.parse::<u64>().ok() == Some(expected)
-    }
+    n == expected
 }
 
 /// Python's `int(digits)` printed back: leading zeros dropped.
@@ -321,11 +354,78 @@ mod tests {
         assert!(!is_structural(""));
     }
 
+    /// `classify` by the one-form-at-a-time recognisers.
+    fn reference_class(line: &str) -> Class {
+        if let Some(span) = result_span(line) {
+            Class::Result(span)
+        } else if test_header(line).is_some() {
+            Class::Header
+        } else if ktap_start(line).is_some() {
+            Class::KtapVersion
+        } else if tap_start(line).is_some() {
+            Class::TapVersion
+        } else if test_plan(line).is_some() {
+            Class::Plan
+        } else {
+            Class::Diagnostic
+        }
+    }
+
+    #[test]
+    fn classify_agrees_with_the_recognisers() {
+        const PARTS: &[&str] = &[
+            " ",
+            "    ",
+            "\t",
+            "\u{a0}",
+            "\u{b}",
+            "ok",
+            "not ok",
+            " ",
+            "1",
+            "007",
+            "- ",
+            "#",
+            " # ",
+            "SKIP",
+            " # SKIP",
+            "name",
+            "KTAP version ",
+            "TAP version ",
+            "1..",
+            "3",
+            "# Subtest: ",
+            "x",
+            "é",
+        ];
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            let mut line = String::new();
+            for _ in 0..(rng % 7) {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                line.push_str(PARTS[(rng % PARTS.len() as u64) as usize]);
+            }
+            let expected = reference_class(&line);
+            assert_eq!(classify(&line), expected, "{line:?}");
+            // The hint may only be false when there is no '#'.
+            assert_eq!(
+                classify_hinted(&line, line.contains('#')),
+                expected,
+                "{line:?}"
+            );
+        }
+    }
+
     #[test]
     fn numbers() {
         assert!(number_is("007", 7));
         assert!(!number_is("99999999999999999999999", 7));
         assert!(number_is("0", 0));
+        assert!(number_is("18446744073709551615", u64::MAX));
+        assert!(!number_is("18446744073709551616", 0));
+        assert!(number_is("00000000000000000000000012", 12));
         assert_eq!(number_text("007"), "7");
         assert_eq!(parse_count("99999999999999999999999"), u64::MAX);
     }

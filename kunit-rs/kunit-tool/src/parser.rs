@@ -5,9 +5,11 @@
 //! frames so no input can overflow the call stack. When the caller does not
 //! need the tree (plain printing), finished tests are folded into their
 //! parent's counts and dropped, so memory stays proportional to the nesting
-//! depth rather than to the size of the input.
+//! depth rather than to the size of the input. A result line where a subtest
+//! starts is a leaf and needs no frame (`leaf`); a passing one is printed
+//! straight from the input line (`passed_leaf`).
 
-use crate::lines::{self, number_is, number_text, parse_count, Class};
+use crate::lines::{self, number_is, number_text, parse_count, Class, ResultSpan};
 use crate::printer::{self, Printer, DIVIDER};
 use crate::reader::{KtapSource, LineKind};
 use crate::status::{TestCounts, TestStatus};
@@ -38,29 +40,20 @@ pub struct ParseResult {
 /// at the end of input sees the last line again.
 struct LineStream<S> {
     src: S,
-    cur: String,
-    /// Where the KTAP text starts in `cur`.
-    start: usize,
     kind: LineKind,
     class: Class,
-    scratch: String,
     need_next: bool,
     done: bool,
-    any: bool,
 }
 
 impl<S: KtapSource> LineStream<S> {
     fn new(src: S) -> Self {
         LineStream {
             src,
-            cur: String::new(),
-            start: 0,
             kind: LineKind::Text,
             class: Class::Diagnostic,
-            scratch: String::new(),
             need_next: true,
             done: false,
-            any: false,
         }
     }
 
@@ -73,36 +66,35 @@ impl<S: KtapSource> LineStream<S> {
 
     #[inline(never)]
     fn advance(&mut self) {
-        {
-            self.need_next = false;
-            match self.src.next_line(&mut self.scratch) {
-                Some((kind, start)) => {
-                    std::mem::swap(&mut self.cur, &mut self.scratch);
-                    self.start = start;
-                    self.kind = kind;
-                    self.class = lines::classify(&self.cur[start..]);
-                    self.any = true;
-                }
-                None => self.done = true,
+        self.need_next = false;
+        match self.src.advance() {
+            Some(kind) => {
+                self.kind = kind;
+                self.class = lines::classify_hinted(self.src.line(), self.src.may_have_hash());
             }
+            None => self.done = true,
         }
     }
 
+    #[inline(always)]
     fn peek(&mut self) -> &str {
         self.fill();
-        &self.cur[self.start..]
+        self.src.line()
     }
 
+    #[inline(always)]
     fn class(&mut self) -> Class {
         self.fill();
         self.class
     }
 
+    #[inline(always)]
     fn has_more(&mut self) -> bool {
         self.fill();
         !self.done
     }
 
+    #[inline(always)]
     fn pop(&mut self) {
         self.fill();
         if !self.done {
@@ -201,6 +193,7 @@ impl<S: KtapSource> Parser<'_, S> {
         }
     }
 
+    #[inline(always)]
     fn parse_diagnostic(&mut self, log: &mut Log) {
         while self.lines.has_more() && self.lines.class() == Class::Diagnostic {
             log.push(self.lines.peek());
@@ -258,6 +251,7 @@ impl<S: KtapSource> Parser<'_, S> {
     }
 
     /// Is the next line a result line for a test called `name`?
+    #[inline(always)]
     fn peek_test_name_match(&mut self, name: &str) -> bool {
         match self.lines.class() {
             Class::Result(r) => {
@@ -268,14 +262,25 @@ impl<S: KtapSource> Parser<'_, S> {
     }
 
     fn parse_test_result(&mut self, test: &mut Test, expected_num: u64) -> bool {
-        let crashed = self.lines.kind == LineKind::Crashed;
         let Class::Result(span) = self.lines.class() else {
             return false;
         };
+        self.parse_test_result_at(test, expected_num, span);
+        true
+    }
+
+    /// `parse_test_result` for the current line, known to be a result line.
+    #[inline(always)]
+    fn parse_test_result_at(&mut self, test: &mut Test, expected_num: u64, span: ResultSpan) {
+        let crashed = self.lines.kind == LineKind::Crashed;
         let line = self.lines.peek();
         let digits = &line[span.number.0..span.number.1];
         let number_ok = number_is(digits, expected_num);
-        let skip = lines::skip_directive(line, &span);
+        let skip = if span.has_hash {
+            lines::skip_directive(line, &span)
+        } else {
+            None
+        };
         test.name.clear();
         test.status = if skip.is_some() {
             TestStatus::Skipped
@@ -307,7 +312,6 @@ impl<S: KtapSource> Parser<'_, S> {
         if crashed {
             test.status = TestStatus::TestCrashed;
         }
-        true
     }
 
     /// The header part of `parse_test`, filling a reset frame whose log
@@ -355,6 +359,7 @@ impl<S: KtapSource> Parser<'_, S> {
         self.start(&mut stack[0], 0);
         let mut depth = 1;
         let mut sub_log = Log::default();
+        let mut leaf = Test::default();
         loop {
             let f = &mut stack[depth - 1];
             let more = f.parent_test
@@ -372,10 +377,12 @@ impl<S: KtapSource> Parser<'_, S> {
                             self.missing_subtest(f, std::mem::take(&mut sub_log), e)
                         }
                         _ => {
-                            f.test.log.append(std::mem::take(&mut sub_log));
+                            f.test.log.append(&mut sub_log);
                             f.loop_done = true;
                         }
                     }
+                } else if let Class::Result(span) = self.lines.class() {
+                    self.leaf(f, span, &mut leaf, &mut sub_log);
                 } else {
                     let num = f.test_num;
                     if stack.len() == depth {
@@ -414,6 +421,63 @@ impl<S: KtapSource> Parser<'_, S> {
             parent.test_num = parent.test_num.saturating_add(1);
             depth -= 1;
         }
+    }
+
+    /// A subtest that starts with its result line: a leaf, with no header,
+    /// plan or subtests of its own. The outcome is what `start` and `finish`
+    /// produce for it (they find nothing to read before the result line),
+    /// without setting up a frame. `log` holds the diagnostics read before it.
+    fn leaf(&mut self, parent: &mut Frame, span: ResultSpan, leaf: &mut Test, log: &mut Log) {
+        if !self.keep_tree && self.passed_leaf(parent, span) {
+            return;
+        }
+        leaf.status = TestStatus::TestCrashed;
+        leaf.expected_count = None;
+        leaf.counts = TestCounts::default();
+        leaf.skip_reason.clear();
+        std::mem::swap(&mut leaf.log, log);
+        leaf.log.seal();
+        self.parse_test_result_at(leaf, parent.test_num, span);
+        // `bubble_up_test_results` for a test without children: it counts
+        // the test's own status (its counts hold at most errors so far).
+        debug_assert_eq!(leaf.counts.total(), 0);
+        leaf.counts.add_status(leaf.status);
+        printer::print_test_result(self.p, leaf);
+        parent.test.counts.add(&leaf.counts);
+        if !leaf.ok_status() {
+            parent.failed_children = parent.failed_children.saturating_add(1);
+            if parent.failures.len() < MAX_FAILURE_PATHS {
+                parent.failures.push(vec![leaf.name.clone()]);
+            }
+        }
+        parent.test.n_subtests = parent.test.n_subtests.saturating_add(1);
+        if self.keep_tree {
+            let mut done = std::mem::take(leaf);
+            done.log.shrink_to_fit();
+            parent.test.subtests.push(done);
+        }
+        parent.test_num = parent.test_num.saturating_add(1);
+    }
+
+    /// `leaf` for the most common line, `ok N name` with the expected number
+    /// and no directive, when the tree is not kept: the test passed, so its
+    /// log is not printed and it leaves no failure path. Its result line is
+    /// printed straight from the input. False (nothing done) for any other line.
+    #[inline(always)]
+    fn passed_leaf(&mut self, parent: &mut Frame, span: ResultSpan) -> bool {
+        if !span.ok || span.has_hash || self.lines.kind != LineKind::Text {
+            return false;
+        }
+        let line = self.lines.peek();
+        if !number_is(&line[span.number.0..span.number.1], parent.test_num) {
+            return false;
+        }
+        printer::print_passed(self.p, &line[span.name.0..span.name.1]);
+        self.lines.pop();
+        parent.test.counts.add_status(TestStatus::Success);
+        parent.test.n_subtests = parent.test.n_subtests.saturating_add(1);
+        parent.test_num = parent.test_num.saturating_add(1);
+        true
     }
 
     /// A planned subtest never appeared: count it as crashed.
@@ -588,28 +652,33 @@ mod tests {
 
     #[test]
     fn crash_marker_reports_crashed() {
-        struct Two(Vec<(&'static str, LineKind)>);
+        struct Two(Vec<(&'static str, LineKind)>, &'static str);
         impl KtapSource for Two {
-            fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)> {
+            fn advance(&mut self) -> Option<LineKind> {
                 if self.0.is_empty() {
                     return None;
                 }
                 let (l, k) = self.0.remove(0);
-                line.clear();
-                line.push_str(l);
-                Some((k, 0))
+                self.1 = l;
+                Some(k)
+            }
+            fn line(&self) -> &str {
+                self.1
             }
         }
-        let src = Two(vec![
-            ("KTAP version 1", LineKind::Text),
-            ("1..1", LineKind::Text),
-            ("    KTAP version 1", LineKind::Text),
-            ("    # Subtest: s", LineKind::Text),
-            ("    1..1", LineKind::Text),
-            ("    # t: killed by signal 11 (SIGSEGV)", LineKind::Text),
-            ("    not ok 1 t", LineKind::Crashed),
-            ("not ok 1 s", LineKind::Text),
-        ]);
+        let src = Two(
+            vec![
+                ("KTAP version 1", LineKind::Text),
+                ("1..1", LineKind::Text),
+                ("    KTAP version 1", LineKind::Text),
+                ("    # Subtest: s", LineKind::Text),
+                ("    1..1", LineKind::Text),
+                ("    # t: killed by signal 11 (SIGSEGV)", LineKind::Text),
+                ("    not ok 1 t", LineKind::Crashed),
+                ("not ok 1 s", LineKind::Text),
+            ],
+            "",
+        );
         let r = parse_run_tests(src, &mut Printer::null(), true);
         assert_eq!(r.test.status, TestStatus::TestCrashed);
         assert_eq!(r.test.counts.crashed, 1);

@@ -15,64 +15,71 @@ const YELLOW: &str = "\x1b[1;33m";
 const GREEN: &str = "\x1b[1;32m";
 const RESET: &str = "\x1b[0;0m";
 
+/// Bytes collected before they are written out (unless every line is
+/// flushed, as on a terminal).
+const OUT_BUF_BYTES: usize = 128 * 1024;
+
 /// Where printed lines go. A disabled printer drops everything (kunit.py's
 /// `null_printer`, used while parsing for `--summary` and `--failed`).
+/// Lines are composed straight into one output buffer, which is written out
+/// when full, at `flush` and on drop.
 pub struct Printer {
     out: Option<Box<dyn Write + Send>>,
+    buf: Vec<u8>,
     color: bool,
     flush_each_line: bool,
     clock: Clock,
     broken: bool,
     /// Set while a progress line is on screen; the next line erases it.
     progress_shown: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    scratch: Vec<u8>,
-    /// Reused for composing result lines.
-    message: String,
+    /// Reused for composing header and footer messages.
+    scratch: String,
 }
 
 impl Printer {
     pub fn new(out: Box<dyn Write + Send>, color: bool, flush_each_line: bool) -> Self {
         Printer {
             out: Some(out),
+            buf: Vec::with_capacity(OUT_BUF_BYTES),
             color,
             flush_each_line,
             clock: Clock::default(),
             broken: false,
             progress_shown: None,
-            scratch: Vec::new(),
-            message: String::new(),
+            scratch: String::new(),
         }
     }
 
     pub fn null() -> Self {
         Printer {
             out: None,
+            buf: Vec::new(),
             color: false,
             flush_each_line: false,
             clock: Clock::default(),
             broken: false,
             progress_shown: None,
-            scratch: Vec::new(),
-            message: String::new(),
+            scratch: String::new(),
         }
     }
 
     /// A printer writing to a buffer, without colours (tests, golden files).
+    /// Output reaches the buffer at `flush` or when the printer is dropped.
     pub fn to_vec(buf: std::sync::Arc<std::sync::Mutex<Vec<u8>>>) -> Self {
         Printer::new(Box::new(SharedBuf(buf)), false, false)
+    }
+
+    /// Reads the clock for the timestamp once every `lines` printed lines
+    /// instead of for each (1, the default). Only for input that never makes
+    /// the parser wait, such as a regular file: then those lines are printed
+    /// within microseconds of each other and share one stamp anyway.
+    pub fn set_clock_check_interval(&mut self, lines: u32) {
+        self.clock.interval = lines.max(1);
     }
 
     /// Shares the flag a progress line sets while it is on screen.
     pub fn set_progress_flag(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
         self.progress_shown = Some(flag);
-    }
-
-    fn clear_progress(&mut self) {
-        if let (Some(flag), Some(out)) = (&self.progress_shown, self.out.as_mut()) {
-            if flag.swap(false, std::sync::atomic::Ordering::Relaxed) {
-                let _ = out.write_all(b"\r\x1b[K");
-            }
-        }
     }
 
     pub fn is_enabled(&self) -> bool {
@@ -83,53 +90,112 @@ impl Printer {
         self.color
     }
 
+    /// Starts an output line: false (print nothing) when disabled or when
+    /// the output is gone. Erases a progress line first.
+    #[inline(always)]
+    fn begin(&mut self) -> bool {
+        if self.out.is_none() || self.broken {
+            return false;
+        }
+        if let Some(flag) = &self.progress_shown {
+            if flag.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                self.buf.extend_from_slice(b"\r\x1b[K");
+            }
+        }
+        true
+    }
+
+    /// Starts a `print_with_timestamp` line (see `begin`).
+    #[inline(always)]
+    fn begin_stamped(&mut self) -> bool {
+        if !self.begin() {
+            return false;
+        }
+        self.buf.extend_from_slice(self.clock.stamp());
+        true
+    }
+
+    /// Ends a line begun with `begin`/`begin_stamped`.
+    #[inline(always)]
+    fn end(&mut self) {
+        self.buf.push(b'\n');
+        if self.flush_each_line {
+            self.flush();
+        } else if self.buf.len() >= OUT_BUF_BYTES {
+            self.write_out();
+        }
+    }
+
+    /// Writes the buffer out. A closed pipe (`kunit parse | head`) ends
+    /// printing, not the run.
+    #[inline(never)]
+    fn write_out(&mut self) {
+        if let (Some(out), false) = (self.out.as_mut(), self.broken) {
+            self.broken = out.write_all(&self.buf).is_err();
+        }
+        self.buf.clear();
+    }
+
+    #[inline(always)]
+    fn push(&mut self, s: &str) {
+        self.buf.extend_from_slice(s.as_bytes());
+    }
+
+    #[inline(always)]
+    fn push_painted(&mut self, code: &str, text: &str) {
+        if self.color {
+            self.push(code);
+            self.push(text);
+            self.push(RESET);
+        } else {
+            self.push(text);
+        }
+    }
+
     /// `print(message)`.
     pub fn raw_line(&mut self, message: &str) {
-        if self.broken {
-            return;
-        }
-        self.clear_progress();
-        if let Some(out) = self.out.as_mut() {
-            let mut r = out
-                .write_all(message.as_bytes())
-                .and_then(|_| out.write_all(b"\n"));
-            if self.flush_each_line {
-                r = r.and_then(|_| out.flush());
-            }
-            // A closed pipe (`kunit parse | head`) ends printing, not the run.
-            self.broken = r.is_err();
+        if self.begin() {
+            self.push(message);
+            self.end();
         }
     }
 
     /// `print_with_timestamp(message)`.
     pub fn line(&mut self, message: &str) {
-        if self.out.is_none() || self.broken {
-            return;
+        if self.begin_stamped() {
+            self.push(message);
+            self.end();
         }
-        self.clear_progress();
-        let ts = self.clock.stamp();
-        let mut buf = std::mem::take(&mut self.scratch);
-        buf.clear();
-        buf.extend_from_slice(ts.as_bytes());
-        buf.extend_from_slice(message.as_bytes());
-        buf.push(b'\n');
-        let out = self.out.as_mut().expect("checked above");
-        let mut r = out.write_all(&buf);
-        self.scratch = buf;
-        if self.flush_each_line {
-            r = r.and_then(|_| out.flush());
+    }
+
+    /// `print_with_timestamp(format_test_divider(message, len_message))`,
+    /// composed in place.
+    fn divider_line(&mut self, message: &str, len_message: usize) {
+        if self.begin_stamped() {
+            let (len_1, len_2) = divider_sides(len_message);
+            self.push_equals(len_1);
+            self.buf.push(b' ');
+            self.push(message);
+            self.buf.push(b' ');
+            self.push_equals(len_2);
+            self.end();
         }
-        self.broken = r.is_err();
+    }
+
+    fn push_equals(&mut self, n: usize) {
+        self.buf.resize(self.buf.len() + n, b'=');
     }
 
     /// Writes raw bytes (progress lines, documents).
     pub fn write_raw(&mut self, bytes: &[u8]) {
-        if let (Some(out), false) = (self.out.as_mut(), self.broken) {
-            self.broken = out.write_all(bytes).and_then(|_| out.flush()).is_err();
+        if self.out.is_some() && !self.broken {
+            self.buf.extend_from_slice(bytes);
+            self.flush();
         }
     }
 
     pub fn flush(&mut self) {
+        self.write_out();
         if let (Some(out), false) = (self.out.as_mut(), self.broken) {
             self.broken = out.flush().is_err();
         }
@@ -173,6 +239,12 @@ impl Printer {
     }
 }
 
+impl Drop for Printer {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
+
 struct SharedBuf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
 
 impl Write for SharedBuf {
@@ -188,22 +260,51 @@ impl Write for SharedBuf {
     }
 }
 
-/// Local wall-clock `[HH:MM:SS] `, recomputed once per second.
-#[derive(Default)]
+/// Local wall-clock `[HH:MM:SS] `, formatted again only when the second
+/// changes (and the clock read only every `interval` lines).
 struct Clock {
-    last_sec: i64,
-    text: String,
+    last_sec: Option<i64>,
+    text: [u8; 11],
+    interval: u32,
+    /// Lines left before the clock is read again.
+    left: u32,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock {
+            last_sec: None,
+            text: *b"[00:00:00] ",
+            interval: 1,
+            left: 0,
+        }
+    }
 }
 
 impl Clock {
-    fn stamp(&mut self) -> &str {
-        let now = coarse_now();
-        if now != self.last_sec || self.text.is_empty() {
-            self.last_sec = now;
-            let (h, m, s) = local_hms(now);
-            self.text = format!("[{h:02}:{m:02}:{s:02}] ");
+    #[inline(always)]
+    fn stamp(&mut self) -> &[u8; 11] {
+        if self.left > 0 {
+            self.left -= 1;
+        } else {
+            self.read();
         }
         &self.text
+    }
+
+    #[inline(never)]
+    fn read(&mut self) {
+        self.left = self.interval - 1;
+        let now = coarse_now();
+        if self.last_sec != Some(now) {
+            self.last_sec = Some(now);
+            let (h, m, s) = local_hms(now);
+            let two = |n: i32| [b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
+            let [h0, h1] = two(h);
+            let [m0, m1] = two(m);
+            let [s0, s1] = two(s);
+            self.text = [b'[', h0, h1, b':', m0, m1, b':', s0, s1, b']', b' '];
+        }
     }
 }
 
@@ -240,46 +341,48 @@ fn local_hms(t: i64) -> (i32, i32, i32) {
 /// `format_test_divider`: `message` centred in a 60-column `=` line;
 /// `len_message` excludes colour codes.
 pub fn format_test_divider(message: &str, len_message: usize) -> String {
-    let (mut len_1, mut len_2) = (3usize, 3usize);
-    let difference = DIVIDER.len() as i64 - len_message as i64 - 2;
-    if difference > 0 {
-        len_1 = (difference / 2) as usize;
-        len_2 = difference as usize - len_1;
-    }
+    let (len_1, len_2) = divider_sides(len_message);
     let mut s = String::with_capacity(message.len() + len_1 + len_2 + 2);
-    push_equals(&mut s, len_1);
+    s.extend(std::iter::repeat_n('=', len_1));
     s.push(' ');
     s.push_str(message);
     s.push(' ');
-    push_equals(&mut s, len_2);
+    s.extend(std::iter::repeat_n('=', len_2));
     s
 }
 
-fn push_equals(s: &mut String, n: usize) {
-    let mut left = n;
-    while left > 0 {
-        let k = left.min(DIVIDER.len());
-        s.push_str(&DIVIDER[..k]);
-        left -= k;
+/// The number of '=' before and after the message in a divider.
+fn divider_sides(len_message: usize) -> (usize, usize) {
+    let difference = DIVIDER.len() as i64 - len_message as i64 - 2;
+    if difference > 0 {
+        let len_1 = (difference / 2) as usize;
+        (len_1, difference as usize - len_1)
+    } else {
+        (3, 3)
     }
 }
 
 /// `print_test_header`: `name (N subtests)`.
 pub fn print_test_header(p: &mut Printer, test: &Test) {
+    use std::fmt::Write as _;
     if !p.is_enabled() {
         return;
     }
-    let mut message = test.name.clone();
+    let mut message = std::mem::take(&mut p.scratch);
+    message.clear();
+    message.push_str(&test.name);
     if !message.is_empty() {
         message.push(' ');
     }
     match test.expected_count {
         Some(1) => message.push_str("(1 subtest)"),
-        Some(n) if n > 0 => message.push_str(&format!("({n} subtests)")),
+        Some(n) if n > 0 => {
+            let _ = write!(message, "({n} subtests)");
+        }
         _ => {}
     }
-    let line = format_test_divider(&message, char_len(&message));
-    p.line(&line);
+    p.divider_line(&message, char_len(&message));
+    p.scratch = message;
 }
 
 /// `print_log`: the log, dedented, in yellow.
@@ -287,14 +390,67 @@ pub fn print_log(p: &mut Printer, test: &Test) {
     if !p.is_enabled() || test.log.is_empty() {
         return;
     }
-    // Split the log once; the dedent passes walk the slice.
+    let emit = |line: &str| {
+        if p.begin_stamped() {
+            p.push_painted(YELLOW, line);
+            p.end();
+        }
+    };
+    let mut few = [""; FEW_LOG_LINES];
+    let mut indents = [0usize; FEW_LOG_LINES];
+    if let Some(n) = split_plain_log(&test.log, &mut few, &mut indents) {
+        let lines = &few[..n];
+        // A plain line is blank when it is all indentation.
+        let margin = common_margin(
+            lines
+                .iter()
+                .zip(&indents)
+                .filter(|&(l, &ws)| ws < l.len())
+                .map(|(l, &ws)| &l.as_bytes()[..ws]),
+        );
+        emit_dedented(lines, margin, emit);
+        return;
+    }
     let lines: Vec<&str> = test.log.iter().collect();
-    let mut buf = String::new();
-    for_each_dedented(lines.iter().copied(), |line| {
-        buf.clear();
-        p.paint_into(&mut buf, YELLOW, line);
-        p.line(&buf);
-    });
+    for_each_dedented(&lines, emit);
+}
+
+/// Logs up to this many lines are printed without allocating.
+const FEW_LOG_LINES: usize = 16;
+
+/// Splits a short log whose lines are all printable ASCII and tabs (what
+/// kernel logs are) in one scan, noting each line's indentation; `None` for
+/// any other log. Such lines hold no line break and are blank only when they
+/// are all spaces and tabs.
+fn split_plain_log<'a>(
+    log: &'a crate::test::Log,
+    lines: &mut [&'a str; FEW_LOG_LINES],
+    indents: &mut [usize; FEW_LOG_LINES],
+) -> Option<usize> {
+    if log.len() > FEW_LOG_LINES {
+        return None;
+    }
+    let text = log.joined();
+    let b = text.as_bytes();
+    let (mut n, mut pos) = (0, 0);
+    // The lines are `text.split('\n')`, at most `log.len()` of them.
+    while n < log.len() {
+        let end = crate::scan::scan_plain(b, pos).0;
+        if end < b.len() && b[end] != b'\n' {
+            return None;
+        }
+        lines[n] = &text[pos..end];
+        indents[n] = b[pos..end]
+            .iter()
+            .take_while(|&&c| c == b' ' || c == b'\t')
+            .count();
+        n += 1;
+        if end == b.len() {
+            break;
+        }
+        pos = end + 1;
+    }
+    Some(n)
 }
 
 /// Calls `emit` for each line of `textwrap.dedent('\n'.join(lines)).splitlines()`.
@@ -302,38 +458,34 @@ pub fn print_log(p: &mut Printer, test: &Test) {
 /// joined text need not be built: the margin is the run of spaces and tabs
 /// shared by every non-blank line, blank lines print empty, and a trailing
 /// empty line disappears as `splitlines()` drops it.
-pub fn for_each_dedented<'a>(
-    lines: impl Iterator<Item = &'a str> + Clone,
-    mut emit: impl FnMut(&str),
-) {
-    if lines
-        .clone()
-        .any(|l| l.contains(crate::pytext::is_line_break))
-    {
+pub fn for_each_dedented(lines: &[&str], emit: impl FnMut(&str)) {
+    if lines.iter().any(|l| crate::pytext::may_hold_line_break(l)) {
         // Not reachable from our readers; keep Python's exact semantics anyway.
-        let text = dedent_joined(lines);
+        let text = dedent_joined(lines.iter().copied());
         splitlines(&text).for_each(emit);
         return;
     }
-    let mut margin: Option<&str> = None;
-    for l in lines.clone() {
-        if is_blank(l) {
-            continue;
-        }
-        let ws = &l[..l.len() - l.trim_start_matches([' ', '\t']).len()];
+    let margin = common_margin(lines.iter().filter(|l| !is_blank(l)).map(|l| {
+        let b = l.as_bytes();
+        &b[..b.iter().take_while(|&&c| c == b' ' || c == b'\t').count()]
+    }));
+    emit_dedented(lines, margin, emit);
+}
+
+/// Length of the prefix shared by the indentations of the non-blank lines.
+fn common_margin<'a>(indents: impl Iterator<Item = &'a [u8]>) -> usize {
+    let mut margin: Option<&[u8]> = None;
+    for ws in indents {
         margin = Some(match margin {
             None => ws,
-            Some(m) => {
-                let n = m
-                    .bytes()
-                    .zip(ws.bytes())
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                &m[..n]
-            }
+            Some(m) => &m[..m.iter().zip(ws).take_while(|(a, b)| a == b).count()],
         });
     }
-    let margin = margin.map_or(0, str::len);
+    margin.map_or(0, <[u8]>::len)
+}
+
+/// The output half of `for_each_dedented`, given the margin.
+fn emit_dedented(lines: &[&str], margin: usize, mut emit: impl FnMut(&str)) {
     let mut pending_empty = 0usize;
     for l in lines {
         let d = if is_blank(l) { "" } else { &l[margin..] };
@@ -355,9 +507,10 @@ pub fn for_each_dedented<'a>(
 
 use crate::pytext::is_blank;
 
-/// `format_test_result` into `s`; prints the log of failed and crashed tests first.
-fn format_test_result_into(p: &mut Printer, test: &Test, s: &mut String) {
-    let (code, label) = match test.status {
+/// The label of a result line; prints the log of failed and crashed tests
+/// first (as `format_test_result` does).
+fn result_label(p: &mut Printer, test: &Test) -> (&'static str, &'static str) {
+    match test.status {
         TestStatus::Success => (GREEN, "[PASSED] "),
         TestStatus::Skipped => (YELLOW, "[SKIPPED] "),
         TestStatus::NoTests => (YELLOW, "[NO TESTS RUN] "),
@@ -369,14 +522,13 @@ fn format_test_result_into(p: &mut Printer, test: &Test, s: &mut String) {
             print_log(p, test);
             (RED, "[FAILED] ")
         }
-    };
-    p.paint_into(s, code, label);
-    s.push_str(&test.name);
-    if test.status == TestStatus::Skipped && !test.skip_reason.is_empty() {
-        s.push_str(" (");
-        s.push_str(&test.skip_reason);
-        s.push(')');
     }
+}
+
+/// The ` (reason)` a skipped test's result line ends with, if any.
+fn skip_suffix(test: &Test) -> Option<&str> {
+    (test.status == TestStatus::Skipped && !test.skip_reason.is_empty())
+        .then_some(test.skip_reason.as_str())
 }
 
 /// `format_test_result`; prints the log of failed and crashed tests first.
@@ -386,25 +538,70 @@ pub fn format_test_result(p: &mut Printer, test: &Test) -> String {
     s
 }
 
+/// `format_test_result`, appended to `s`.
+fn format_test_result_into(p: &mut Printer, test: &Test, s: &mut String) {
+    let (code, label) = result_label(p, test);
+    p.paint_into(s, code, label);
+    s.push_str(&test.name);
+    if let Some(reason) = skip_suffix(test) {
+        s.push_str(" (");
+        s.push_str(reason);
+        s.push(')');
+    }
+}
+
+/// `print_with_timestamp(format_test_result(test))`, composed in place.
 pub fn print_test_result(p: &mut Printer, test: &Test) {
     if !p.is_enabled() {
         return;
     }
-    let mut msg = std::mem::take(&mut p.message);
-    msg.clear();
-    format_test_result_into(p, test, &mut msg);
-    p.line(&msg);
-    p.message = msg;
+    let (code, label) = result_label(p, test);
+    if p.begin_stamped() {
+        if p.color {
+            p.push_painted(code, label);
+        } else {
+            // Constant-length copies for the common labels.
+            match test.status {
+                TestStatus::Success => p.buf.extend_from_slice(b"[PASSED] "),
+                TestStatus::Skipped => p.buf.extend_from_slice(b"[SKIPPED] "),
+                TestStatus::Failure => p.buf.extend_from_slice(b"[FAILED] "),
+                _ => p.push(label),
+            }
+        }
+        p.push(&test.name);
+        if let Some(reason) = skip_suffix(test) {
+            p.push(" (");
+            p.push(reason);
+            p.push(")");
+        }
+        p.end();
+    }
+}
+
+/// `print_test_result` for a passed test called `name`.
+#[inline]
+pub fn print_passed(p: &mut Printer, name: &str) {
+    if p.begin_stamped() {
+        if p.color {
+            p.push_painted(GREEN, "[PASSED] ");
+        } else {
+            p.buf.extend_from_slice(b"[PASSED] ");
+        }
+        p.push(name);
+        p.end();
+    }
 }
 
 pub fn print_test_footer(p: &mut Printer, test: &Test) {
     if !p.is_enabled() {
         return;
     }
-    let message = format_test_result(p, test);
+    let mut message = std::mem::take(&mut p.scratch);
+    message.clear();
+    format_test_result_into(p, test, &mut message);
     let len = char_len(&message).saturating_sub(p.color_len());
-    let line = format_test_divider(&message, len);
-    p.line(&line);
+    p.divider_line(&message, len);
+    p.scratch = message;
 }
 
 /// `print_test`: a whole (kept) tree, optionally only its failures.
@@ -499,11 +696,44 @@ mod tests {
         ];
         for lines in cases {
             let mut fast = Vec::new();
-            for_each_dedented(lines.iter().copied(), |l| fast.push(l.to_string()));
+            for_each_dedented(lines, |l| fast.push(l.to_string()));
             let slow: Vec<String> = splitlines(&dedent_joined(lines.iter().copied()))
                 .map(str::to_string)
                 .collect();
             assert_eq!(fast, slow, "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn print_log_matches_the_general_dedent() {
+        let mut logs: Vec<Vec<&str>> = vec![
+            vec!["    # a: b", "    Expected x", "        y == 1", "    "],
+            vec!["\t# a", "\t\tb", "", "\t", ""],
+            vec!["", "", "x"],
+            vec!["  a", "\tb", " \t c"],
+            vec!["    é", "    x"],
+            vec!["a\u{b}b", "  c"],
+            vec![""],
+        ];
+        logs.push(["    line"; FEW_LOG_LINES].to_vec());
+        logs.push(["    line"; FEW_LOG_LINES + 1].to_vec());
+        for lines in logs {
+            let mut test = Test {
+                status: TestStatus::Failure,
+                ..Test::default()
+            };
+            for l in &lines {
+                test.log.push(l);
+            }
+            let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let mut p = Printer::to_vec(buf.clone());
+            print_log(&mut p, &test);
+            drop(p);
+            let printed = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+            let printed: Vec<&str> = printed.lines().map(|l| &l[11..]).collect();
+            let mut expected = Vec::new();
+            for_each_dedented(&lines, |l| expected.push(l.to_string()));
+            assert_eq!(printed, expected, "{lines:?}");
         }
     }
 

@@ -101,22 +101,41 @@ pub fn splitlines(s: &str) -> impl Iterator<Item = &str> {
     })
 }
 
-/// Could `s` contain a `splitlines()` boundary? (A byte-level pre-check:
-/// false means certainly not.)
+/// Could `s` contain a `splitlines()` boundary? (Printable ASCII and tabs
+/// are skipped in blocks; false means certainly not.)
+#[inline]
 pub fn may_hold_line_break(s: &str) -> bool {
-    s.bytes()
-        .any(|b| matches!(b, b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1e | 0xc2 | 0xe2))
-        && s.contains(is_line_break)
+    let b = s.as_bytes();
+    let mut i = 0;
+    loop {
+        let j = crate::scan::scan_plain(b, i).0;
+        match b.get(j) {
+            None => return false,
+            // Every boundary starts with one of these bytes (U+0085 is C2 85,
+            // U+2028/9 are E2 80 A8/A9), each at a character boundary.
+            Some(b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1e | 0xc2 | 0xe2) => {
+                return s[j..].contains(is_line_break)
+            }
+            Some(_) => i = j + 1,
+        }
+    }
 }
 
-/// `s.isspace() or not s` for a log line, with an ASCII fast path.
+/// `s.isspace() or not s` for a log line, byte by byte while it is ASCII.
+#[inline]
 pub fn is_blank(s: &str) -> bool {
-    if s.is_ascii() {
-        s.bytes()
-            .all(|b| b == b' ' || (0x09..=0x0d).contains(&b) || (0x1c..=0x1f).contains(&b))
-    } else {
-        s.chars().all(is_py_space)
+    for (i, b) in s.bytes().enumerate() {
+        match b {
+            b' ' | b'\t' => {}
+            // The usual answer: printable ASCII after the indentation.
+            0x21..=0x7f => return false,
+            0x09..=0x0d | 0x1c..=0x1f => {}
+            // Earlier bytes were ASCII, so `i` is a character boundary.
+            0x80.. => return s[i..].chars().all(is_py_space),
+            _ => return false,
+        }
     }
+    true
 }
 
 /// `textwrap.dedent('\n'.join(lines))` (CPython 3.14 algorithm): whitespace-only

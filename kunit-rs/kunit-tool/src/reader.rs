@@ -1,57 +1,21 @@
 //! Reading kernel output: splitting it into lines the way kunit.py does and
 //! extracting the KTAP part (`extract_tap_lines`), streaming and in bounded
 //! memory.
+//!
+//! Lines are handed out as slices of the read buffer (no copy per line); only
+//! lines that need decoding, over-long lines and lines that must outlive a
+//! buffer refill are copied.
 
 use std::io::{self, Read};
 
 use crate::pytext::{self, char_len, skip_chars};
-
-/// Position of the first `\n` (glibc's vectorised memchr).
-fn memchr_nl(b: &[u8]) -> Option<usize> {
-    if b.is_empty() {
-        return None;
-    }
-    // SAFETY: the pointer and length describe `b`.
-    let p = unsafe { libc::memchr(b.as_ptr().cast(), i32::from(b'\n'), b.len()) };
-    (!p.is_null()).then(|| p as usize - b.as_ptr() as usize)
-}
-
-/// If every byte is in 0x20..0x80 (no line break inside, nothing to
-/// decode): whether there is a ':' (which the end-marker check needs).
-fn printable_ascii_colon(b: &[u8]) -> Option<bool> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let mut colon = false;
-    let mut chunks = b.chunks_exact(8);
-    for c in &mut chunks {
-        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-        if word_may_break(w) {
-            return None;
-        }
-        let x = w ^ (ONES * u64::from(b':'));
-        colon |= x.wrapping_sub(ONES) & !x & HI != 0;
-    }
-    for &c in chunks.remainder() {
-        if !(0x20..0x80).contains(&c) {
-            return None;
-        }
-        colon |= c == b':';
-    }
-    Some(colon)
-}
-
-/// True if any byte of the word is below 0x20 or at least 0x80 (so it may be
-/// a line break); printable ASCII words are skipped eight bytes at a time.
-fn word_may_break(w: u64) -> bool {
-    const LO: u64 = 0x2020_2020_2020_2020;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    (w.wrapping_sub(LO) | w) & HI != 0
-}
+use crate::scan::{scan_plain, Seen};
 
 /// Longest line kept; the rest of a longer line is dropped.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
-const CHUNK: usize = 64 * 1024;
+/// Bytes read per `read` call (and the usual size of the read buffer).
+const CHUNK: usize = 256 * 1024;
 
 /// What a line handed to the parser is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,36 +27,66 @@ pub enum LineKind {
     Crashed,
 }
 
-/// A source of extracted KTAP lines.
+/// A source of extracted KTAP lines, read one at a time.
 pub trait KtapSource {
-    /// Replaces `line` with the next line; `None` at the end. The KTAP text
-    /// starts at the returned byte offset (what precedes it is a stripped
-    /// prefix, left in place to save a copy).
-    fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)>;
-}
-
-impl<T: KtapSource + ?Sized> KtapSource for &mut T {
-    fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)> {
-        (**self).next_line(line)
+    /// Moves to the next line; `None` at the end. After `None`, `line()`
+    /// still returns the last line (kunit.py's `LineStream` peeks it again).
+    fn advance(&mut self) -> Option<LineKind>;
+    /// The current line's KTAP text (a stripped prefix is not part of it).
+    fn line(&self) -> &str;
+    /// False only if the current line certainly has no '#' (a hint that
+    /// spares the classifier a search).
+    fn may_have_hash(&self) -> bool {
+        true
     }
 }
 
+impl<T: KtapSource + ?Sized> KtapSource for &mut T {
+    #[inline(always)]
+    fn advance(&mut self) -> Option<LineKind> {
+        (**self).advance()
+    }
+    #[inline(always)]
+    fn line(&self) -> &str {
+        (**self).line()
+    }
+    #[inline(always)]
+    fn may_have_hash(&self) -> bool {
+        (**self).may_have_hash()
+    }
+}
+
+/// Where a line's text is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Span {
+    None,
+    /// `buf[start..end]`, checked to be plain ASCII.
+    Buf(usize, usize),
+    /// One of the two `owned` strings.
+    Owned(usize),
+}
+
 /// Splits a byte stream like `str.splitlines()`, decodes it like
-/// `errors='backslashreplace'` and `rstrip()`s every line.
+/// `errors='backslashreplace'` and `rstrip()`s every line. The current line
+/// and the one before it stay readable until the next `advance`.
 pub struct RawLines<R> {
     r: R,
     buf: Vec<u8>,
+    /// Unread input is `buf[start..end]`; breaks were searched up to `scan`.
     start: usize,
     scan: usize,
     end: usize,
     eof: bool,
+    cur: Span,
+    prev: Span,
+    /// Decoded lines, and lines kept across a refill.
+    owned: [String; 2],
     /// Head of an over-long line while its tail is being skipped.
     long_head: Option<Vec<u8>>,
     error: Option<io::Error>,
-    /// Facts about the last line from the fast path: printable ASCII, and
-    /// whether it contains a ':'.
-    last_clean: bool,
-    last_colon: bool,
+    /// Which of ':' and '#' the current line may contain (exact for plain
+    /// lines; both for others).
+    seen: Seen,
 }
 
 enum Scan {
@@ -128,16 +122,82 @@ impl<R: Read> RawLines<R> {
             scan: 0,
             end: 0,
             eof: false,
+            cur: Span::None,
+            prev: Span::None,
+            owned: [String::new(), String::new()],
             long_head: None,
             error: None,
-            last_clean: false,
-            last_colon: true,
+            seen: Seen {
+                colon: true,
+                hash: true,
+            },
         }
     }
 
     /// The read error that ended the input early, if any.
     pub fn take_error(&mut self) -> Option<io::Error> {
         self.error.take()
+    }
+
+    #[inline]
+    fn text(&self, span: Span) -> &str {
+        match span {
+            Span::None => "",
+            // SAFETY: `Buf` spans are only made over bytes `scan_plain`
+            // found to be ASCII, which is valid UTF-8.
+            Span::Buf(a, z) => unsafe { std::str::from_utf8_unchecked(&self.buf[a..z]) },
+            Span::Owned(k) => &self.owned[k],
+        }
+    }
+
+    /// The current line.
+    pub fn line(&self) -> &str {
+        self.text(self.cur)
+    }
+
+    /// The line before the current one.
+    pub fn prev_line(&self) -> &str {
+        self.text(self.prev)
+    }
+
+    /// Whether the current line is plain ASCII (no decoding was needed).
+    pub fn is_plain(&self) -> bool {
+        matches!(self.cur, Span::Buf(..))
+    }
+
+    /// Where the current line lies in the buffer, if it is a plain line
+    /// there; valid until the next `advance` (see `plain_text`).
+    fn plain_span(&self) -> Option<(usize, usize)> {
+        match self.cur {
+            Span::Buf(a, z) => Some((a, z)),
+            _ => None,
+        }
+    }
+
+    /// Text of a span from `plain_span` (or a part of it).
+    #[inline]
+    fn plain_text(&self, a: usize, z: usize) -> &str {
+        // SAFETY: `plain_span` only gives out ranges `scan_plain` found to be
+        // ASCII, valid UTF-8 from any offset.
+        unsafe { std::str::from_utf8_unchecked(&self.buf[a..z]) }
+    }
+
+    /// False only if the current line certainly has no ':'.
+    pub fn may_have_colon(&self) -> bool {
+        self.seen.colon
+    }
+
+    /// False only if the current line certainly has no '#'.
+    pub fn may_have_hash(&self) -> bool {
+        self.seen.hash
+    }
+
+    /// The owned string a new decoded line goes to (not the one `prev` uses).
+    fn free_slot(&self) -> usize {
+        match self.prev {
+            Span::Owned(k) => 1 - k,
+            _ => 0,
+        }
     }
 
     fn find_break(&self) -> Scan {
@@ -187,7 +247,17 @@ impl<R: Read> RawLines<R> {
         Scan::NotFound
     }
 
+    /// Reads more input, first moving the unread part to the front of the
+    /// buffer (the previous line is copied out if it lives there).
     fn fill(&mut self) {
+        if let Span::Buf(a, z) = self.prev {
+            let k = self.free_slot();
+            let s = &mut self.owned[k];
+            s.clear();
+            // SAFETY: as in `text`, `Buf` spans are ASCII.
+            s.push_str(unsafe { std::str::from_utf8_unchecked(&self.buf[a..z]) });
+            self.prev = Span::Owned(k);
+        }
         if self.start > 0 {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
@@ -217,48 +287,58 @@ impl<R: Read> RawLines<R> {
         }
     }
 
-    fn emit(&mut self, upto: usize, out: &mut String) {
-        out.clear();
+    /// Makes `buf[start..upto]` (or the kept head of a long line) the
+    /// current line, decoded and right-stripped.
+    fn emit_decoded(&mut self, upto: usize) {
+        let k = self.free_slot();
+        let mut s = std::mem::take(&mut self.owned[k]);
+        s.clear();
         match self.long_head.take() {
-            Some(head) => decode_rstripped(&head, out),
-            None => decode_rstripped(&self.buf[self.start..upto], out),
+            Some(head) => decode_rstripped(&head, &mut s),
+            None => decode_rstripped(&self.buf[self.start..upto], &mut s),
         }
-    }
-
-    /// The common case: the next `\n` is in the buffer and the line before
-    /// it is printable ASCII (no other break, nothing to decode).
-    fn next_clean_line(&mut self, out: &mut String) -> bool {
-        if self.long_head.is_some() || self.scan != self.start {
-            return false;
-        }
-        let b = &self.buf[self.start..self.end];
-        let Some(nl) = memchr_nl(b) else { return false };
-        let line = &b[..nl];
-        let Some(colon) = printable_ascii_colon(line) else {
-            return false;
+        self.owned[k] = s;
+        self.cur = Span::Owned(k);
+        self.seen = Seen {
+            colon: true,
+            hash: true,
         };
-        self.last_clean = true;
-        self.last_colon = colon;
-        let n = line.iter().rposition(|&c| c != b' ').map_or(0, |p| p + 1);
-        out.clear();
-        // SAFETY: checked to be printable ASCII, which is valid UTF-8.
-        out.push_str(unsafe { std::str::from_utf8_unchecked(&line[..n]) });
-        self.start += nl + 1;
-        self.scan = self.start;
-        true
     }
 
-    /// Replaces `out` with the next line; false at the end of input.
-    pub fn next_line(&mut self, out: &mut String) -> bool {
-        if self.next_clean_line(out) {
+    /// Moves to the next line; false at the end of input (the current line
+    /// is then the last one again).
+    #[inline(always)]
+    pub fn advance(&mut self) -> bool {
+        // Every call leaves all input before `start` split and nothing half
+        // scanned, so the scan starts at the line.
+        debug_assert!(self.long_head.is_none() && self.scan == self.start);
+        self.prev = self.cur;
+        // The common case: a plain ASCII line ending in `\n`.
+        let (i, seen) = scan_plain(&self.buf[..self.end], self.start);
+        if i < self.end && self.buf[i] == b'\n' {
+            let mut z = i;
+            while z > self.start && matches!(self.buf[z - 1], b' ' | b'\t') {
+                z -= 1;
+            }
+            self.cur = Span::Buf(self.start, z);
+            self.seen = seen;
+            self.start = i + 1;
+            self.scan = self.start;
             return true;
         }
-        self.last_clean = false;
-        self.last_colon = true;
+        // Nothing before `i` can start a line break.
+        self.scan = i;
+        self.cur = Span::None;
+        self.advance_slow()
+    }
+
+    /// `advance` for lines that need decoding, more input or truncation.
+    #[inline(never)]
+    fn advance_slow(&mut self) -> bool {
         loop {
             match self.find_break() {
                 Scan::Found(i, len) => {
-                    self.emit(i, out);
+                    self.emit_decoded(i);
                     self.start = i + len;
                     self.scan = self.start;
                     return true;
@@ -271,10 +351,11 @@ impl<R: Read> RawLines<R> {
                     self.scan = self.end;
                     if self.eof {
                         if self.start < self.end || self.long_head.is_some() {
-                            self.emit(self.end, out);
+                            self.emit_decoded(self.end);
                             self.start = self.end;
                             return true;
                         }
+                        self.cur = self.prev;
                         return false;
                     }
                     if self.scan - self.start > MAX_LINE_BYTES {
@@ -289,6 +370,23 @@ impl<R: Read> RawLines<R> {
             }
         }
     }
+
+    /// `advance` and `line` in one call, for simple loops.
+    pub fn next_line(&mut self) -> Option<&str> {
+        if self.advance() {
+            Some(self.line())
+        } else {
+            None
+        }
+    }
+}
+
+/// True if any byte of the word is below 0x20 or at least 0x80 (so it may be
+/// a line break); printable ASCII words are skipped eight bytes at a time.
+fn word_may_break(w: u64) -> bool {
+    const LO: u64 = 0x2020_2020_2020_2020;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    (w.wrapping_sub(LO) | w) & HI != 0
 }
 
 fn decode_rstripped(bytes: &[u8], out: &mut String) {
@@ -308,11 +406,32 @@ fn decode_rstripped(bytes: &[u8], out: &mut String) {
     }
 }
 
-const KTAP_END: [&str; 3] = [
-    "List of all partitions:",
-    "Kernel panic - not syncing: VFS:",
-    "reboot: System halted",
+/// The kernel's end-of-tests markers, each with the offset of its first ':'.
+const KTAP_END: [(&str, usize); 3] = [
+    ("List of all partitions:", 22),
+    ("Kernel panic - not syncing: VFS:", 26),
+    ("reboot: System halted", 6),
 ];
+
+/// `any(m in line for m in KTAP_END)`: every occurrence of a marker has its
+/// first ':' at a fixed offset, so only the colons need looking at (and of
+/// those, only the ones after the letter the marker has there).
+fn has_end_marker(line: &str) -> bool {
+    let b = line.as_bytes();
+    let mut from = 0;
+    while let Some(i) = crate::scan::find_byte(&b[from..], b':') {
+        let at = from + i;
+        if at > 0 && matches!(b[at - 1], b's' | b'g' | b't') {
+            for (m, off) in KTAP_END {
+                if at >= off && b[at - off..].starts_with(m.as_bytes()) {
+                    return true;
+                }
+            }
+        }
+        from = at + 1;
+    }
+    false
+}
 
 /// If the line contains `<marker> [0-9]+` at its end, the number of characters
 /// before the first occurrence of `marker` (`len(line.split(marker)[0])`).
@@ -333,6 +452,15 @@ pub struct Extractor<R> {
     raw: RawLines<R>,
     prefix_len: Option<usize>,
     stopped: bool,
+    /// Where the KTAP text starts in the raw line.
+    offset: usize,
+    /// The last line handed out is the raw reader's current line; otherwise
+    /// (lines were dropped after it) it is kept in `held`.
+    in_raw: bool,
+    held: String,
+    /// Where the last line handed out lies in the raw reader's buffer, when
+    /// it is a plain line there (the common case, read without a `match`).
+    plain: Option<(usize, usize)>,
 }
 
 impl<R: Read> Extractor<R> {
@@ -341,11 +469,33 @@ impl<R: Read> Extractor<R> {
             raw: RawLines::new(r),
             prefix_len: None,
             stopped: false,
+            offset: 0,
+            in_raw: false,
+            held: String::new(),
+            plain: None,
         }
     }
 
     pub fn take_error(&mut self) -> Option<io::Error> {
         self.raw.take_error()
+    }
+
+    /// The raw reader moved past the last line handed out without handing
+    /// out its line: keep a copy of the last one.
+    fn dropped_line(&mut self) {
+        if self.in_raw {
+            self.held.clear();
+            self.held.push_str(&self.raw.prev_line()[self.offset..]);
+            self.in_raw = false;
+            self.plain = None;
+        }
+    }
+
+    fn hand_out(&mut self, offset: usize) -> Option<LineKind> {
+        self.offset = offset;
+        self.in_raw = true;
+        self.plain = self.raw.plain_span().map(|(a, z)| (a + offset, z));
+        Some(LineKind::Text)
     }
 }
 
@@ -359,46 +509,60 @@ fn prefix_offset(line: &str, n: usize, ascii: bool) -> usize {
 }
 
 impl<R: Read> KtapSource for Extractor<R> {
-    fn next_line(&mut self, out: &mut String) -> Option<(LineKind, usize)> {
+    #[inline(always)]
+    fn advance(&mut self) -> Option<LineKind> {
         while !self.stopped {
-            if !self.raw.next_line(out) {
+            if !self.raw.advance() {
+                // The raw reader is back on its last line, which may have
+                // moved out of the buffer.
+                if self.in_raw {
+                    self.plain = self.raw.plain_span().map(|(a, z)| (a + self.offset, z));
+                }
                 self.stopped = true;
                 break;
             }
-            let line = out.as_str();
+            let line = self.raw.line();
             match self.prefix_len {
                 None => {
                     let found = version_prefix(line, "KTAP version")
                         .or_else(|| version_prefix(line, "TAP version"));
                     if let Some(p) = found {
                         self.prefix_len = Some(p);
-                        return Some((LineKind::Text, prefix_offset(line, p, false)));
+                        let off = prefix_offset(line, p, false);
+                        return self.hand_out(off);
                     }
                     if line.contains("kunit executor: ") {
-                        return Some((LineKind::Text, 0));
+                        return self.hand_out(0);
                     }
                 }
                 Some(p) => {
-                    let colon = self.raw.last_colon
-                        && (self.raw.last_clean || line.as_bytes().contains(&b':'));
-                    if colon && KTAP_END.iter().any(|m| line.contains(m)) {
+                    if self.raw.may_have_colon() && has_end_marker(line) {
+                        self.dropped_line();
                         self.stopped = true;
                         break;
                     }
-                    return Some((LineKind::Text, prefix_offset(line, p, self.raw.last_clean)));
+                    let off = prefix_offset(line, p, self.raw.is_plain());
+                    return self.hand_out(off);
                 }
             }
+            self.dropped_line();
         }
         None
     }
-}
 
-/// Already-extracted lines (the runner's merged stream, or tests).
-pub struct PlainLines<R>(pub RawLines<R>);
+    #[inline(always)]
+    fn may_have_hash(&self) -> bool {
+        // Only a line still in the raw reader has a fresh hint.
+        !self.in_raw || self.raw.may_have_hash()
+    }
 
-impl<R: Read> KtapSource for PlainLines<R> {
-    fn next_line(&mut self, out: &mut String) -> Option<(LineKind, usize)> {
-        self.0.next_line(out).then_some((LineKind::Text, 0))
+    #[inline(always)]
+    fn line(&self) -> &str {
+        match self.plain {
+            Some((a, z)) => self.raw.plain_text(a, z),
+            None if self.in_raw => &self.raw.line()[self.offset..],
+            None => &self.held,
+        }
     }
 }
 
@@ -409,9 +573,8 @@ mod tests {
     fn raw(input: &[u8]) -> Vec<String> {
         let mut r = RawLines::new(input);
         let mut v = Vec::new();
-        let mut s = String::new();
-        while r.next_line(&mut s) {
-            v.push(s.clone());
+        while let Some(l) = r.next_line() {
+            v.push(l.to_string());
         }
         v
     }
@@ -419,9 +582,8 @@ mod tests {
     fn extract(input: &str) -> Vec<String> {
         let mut e = Extractor::new(input.as_bytes());
         let mut v = Vec::new();
-        let mut s = String::new();
-        while let Some((_, off)) = e.next_line(&mut s) {
-            v.push(s[off..].to_string());
+        while e.advance().is_some() {
+            v.push(e.line().to_string());
         }
         v
     }
@@ -456,9 +618,8 @@ mod tests {
         let input = b"a\r\nb\xe2\x80\xa9c\xc2\x85d\re";
         let mut r = RawLines::new(OneByte(input));
         let mut v = Vec::new();
-        let mut s = String::new();
-        while r.next_line(&mut s) {
-            v.push(s.clone());
+        while let Some(l) = r.next_line() {
+            v.push(l.to_string());
         }
         assert_eq!(v, ["a", "b", "c", "d", "e"]);
     }
@@ -486,6 +647,60 @@ mod tests {
                 "ort"
             ]
         );
+    }
+
+    /// A reader returning one given piece per call.
+    struct Chunks(Vec<&'static [u8]>);
+    impl Read for Chunks {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Ok(0);
+            }
+            let piece = self.0.remove(0);
+            buf[..piece.len()].copy_from_slice(piece);
+            Ok(piece.len())
+        }
+    }
+
+    /// Extracts everything, then returns what `line()` shows at the end.
+    fn last_line<R: Read>(mut e: Extractor<R>) -> String {
+        while e.advance().is_some() {}
+        e.line().to_string()
+    }
+
+    #[test]
+    fn last_line_stays_readable_after_the_end() {
+        // The buffer is refilled (and the line copied out) after the last line.
+        let log = "[1] KTAP version 1\n[1] 1..1\n[1] ok 1 x  \n";
+        assert_eq!(last_line(Extractor::new(log.as_bytes())), "ok 1 x");
+        assert_eq!(last_line(Extractor::new(OneByte(log.as_bytes()))), "ok 1 x");
+        // Lines after it are dropped: the end marker, and text before any KTAP.
+        let log = "KTAP version 1\nok 1 x\nreboot: System halted\nmore\n";
+        assert_eq!(last_line(Extractor::new(log.as_bytes())), "ok 1 x");
+        // The end marker arrives in a later read, which reuses the buffer.
+        let reads = Chunks(vec![
+            b"KTAP version 1\nok 1 x\n",
+            b"reboot: System halted\n",
+        ]);
+        assert_eq!(last_line(Extractor::new(reads)), "ok 1 x");
+        let log = "kunit executor: no tests\nnoise\nmore noise";
+        assert_eq!(
+            last_line(Extractor::new(log.as_bytes())),
+            "kunit executor: no tests"
+        );
+        assert_eq!(last_line(Extractor::new(&b""[..])), "");
+    }
+
+    #[test]
+    fn lines_straddling_reads_keep_their_text() {
+        let mut log = String::from("KTAP version 1\n");
+        for i in 0..40_000 {
+            log.push_str(&format!("    ok {i} case_{i}: \u{e9}\t\n"));
+        }
+        let lines = extract(&log);
+        assert_eq!(lines.len(), 40_001);
+        assert_eq!(lines[12_345], "    ok 12344 case_12344: \u{e9}");
+        assert_eq!(lines[40_000], "    ok 39999 case_39999: \u{e9}");
     }
 
     #[test]

@@ -79,17 +79,14 @@ impl TestCounts {
     /// Counts one leaf with `status` (NO_TESTS counts nothing; anything
     /// unrecognised counts as a crash, as in kunit.py).
     pub fn add_status(&mut self, status: TestStatus) {
-        let one = TestCounts {
-            passed: u64::from(status == TestStatus::Success),
-            failed: u64::from(status == TestStatus::Failure),
-            skipped: u64::from(status == TestStatus::Skipped),
-            crashed: u64::from(matches!(
-                status,
-                TestStatus::TestCrashed | TestStatus::FailureToParseTests
-            )),
-            errors: 0,
+        let count = match status {
+            TestStatus::Success => &mut self.passed,
+            TestStatus::Failure => &mut self.failed,
+            TestStatus::Skipped => &mut self.skipped,
+            TestStatus::TestCrashed | TestStatus::FailureToParseTests => &mut self.crashed,
+            TestStatus::NoTests => return,
         };
-        self.add(&one);
+        *count = count.saturating_add(1);
     }
 }
 

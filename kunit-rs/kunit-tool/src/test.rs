@@ -29,12 +29,15 @@ impl Log {
         self.lines += 1;
     }
 
-    pub fn append(&mut self, other: Log) {
+    /// Moves the lines of `other` to the end of this log, leaving `other`
+    /// empty (its buffer is kept for reuse).
+    pub fn append(&mut self, other: &mut Log) {
         if other.lines == 0 && other.dropped_lines == 0 {
             return;
         }
         if self.lines == 0 && self.dropped_lines == 0 {
-            *self = other;
+            std::mem::swap(self, other);
+            other.clear();
             return;
         }
         for l in other.iter() {
@@ -42,23 +45,30 @@ impl Log {
         }
         self.dropped_lines += other.dropped_lines;
         self.dropped_bytes += other.dropped_bytes;
+        other.clear();
     }
 
     /// Adds the note about dropped lines (once, when the test is complete).
+    #[inline]
     pub fn seal(&mut self) {
         if self.dropped_lines > 0 {
-            let note = format!(
-                "[kunit: {} more log lines ({} bytes) not kept]",
-                self.dropped_lines, self.dropped_bytes
-            );
-            if self.lines > 0 {
-                self.text.push('\n');
-            }
-            self.text.push_str(&note);
-            self.lines += 1;
-            self.dropped_lines = 0;
-            self.dropped_bytes = 0;
+            self.add_dropped_note();
         }
+    }
+
+    #[inline(never)]
+    fn add_dropped_note(&mut self) {
+        let note = format!(
+            "[kunit: {} more log lines ({} bytes) not kept]",
+            self.dropped_lines, self.dropped_bytes
+        );
+        if self.lines > 0 {
+            self.text.push('\n');
+        }
+        self.text.push_str(&note);
+        self.lines += 1;
+        self.dropped_lines = 0;
+        self.dropped_bytes = 0;
     }
 
     pub fn shrink_to_fit(&mut self) {
@@ -86,8 +96,46 @@ impl Log {
         &self.text
     }
 
+    /// The lines (`text.split('\n')`, at most `len()` of them).
     pub fn iter(&self) -> impl Iterator<Item = &str> + Clone {
-        self.text.split('\n').take(self.lines)
+        LogLines {
+            text: &self.text,
+            pos: 0,
+            left: self.lines,
+        }
+    }
+}
+
+/// `Log::iter`: finds each `\n` with the reader's block scan.
+#[derive(Clone)]
+struct LogLines<'a> {
+    text: &'a str,
+    /// Start of the next line; past the end once the last one was returned.
+    pos: usize,
+    left: usize,
+}
+
+impl<'a> Iterator for LogLines<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        if self.left == 0 || self.pos > self.text.len() {
+            return None;
+        }
+        self.left -= 1;
+        let b = self.text.as_bytes();
+        let mut i = self.pos;
+        let end = loop {
+            let j = crate::scan::scan_plain(b, i).0;
+            match b.get(j) {
+                None => break b.len(),
+                Some(b'\n') => break j,
+                Some(_) => i = j + 1,
+            }
+        };
+        let line = &self.text[self.pos..end];
+        self.pos = end + 1;
+        Some(line)
     }
 }
 

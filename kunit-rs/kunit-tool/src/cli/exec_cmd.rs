@@ -159,9 +159,8 @@ fn run_binaries(
     let (mut stream, workers) = exec::start(bins, opts, jobs, ctl.clone(), shown);
     if args.raw_output.is_some() {
         // The merged stream is KTAP already, so `all` and `kunit` print the same.
-        let mut line = String::new();
-        while let Some((_, start)) = stream.next_line(&mut line) {
-            out.raw_line(&line[start..]);
+        while stream.advance().is_some() {
+            out.raw_line(stream.line());
         }
         out.flush();
         for e in workers.finish() {

@@ -23,8 +23,8 @@ pub fn use_color(when: ColorWhen, is_tty: bool) -> bool {
 
 pub fn stdout_printer(when: ColorWhen) -> Printer {
     let tty = io::stdout().is_terminal();
-    let out = io::BufWriter::with_capacity(64 * 1024, io::stdout());
-    Printer::new(Box::new(out), use_color(when, tty), tty)
+    // The printer buffers its output itself.
+    Printer::new(Box::new(io::stdout()), use_color(when, tty), tty)
 }
 
 /// Runs the command line; returns the process exit status.

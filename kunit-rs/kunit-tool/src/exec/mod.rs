@@ -32,6 +32,8 @@ pub struct MergedStream {
     ctl: Arc<Control>,
     /// Shows a progress line while waiting (terminals only).
     progress: Option<Arc<AtomicBool>>,
+    /// The current line.
+    line: String,
 }
 
 impl MergedStream {
@@ -52,12 +54,12 @@ impl MergedStream {
 }
 
 impl KtapSource for MergedStream {
-    fn next_line(&mut self, line: &mut String) -> Option<(LineKind, usize)> {
-        line.clear();
+    fn advance(&mut self) -> Option<LineKind> {
         if !self.header_sent {
             self.header_sent = true;
-            line.push_str("KTAP version 1");
-            return Some((LineKind::Text, 0));
+            self.line.clear();
+            self.line.push_str("KTAP version 1");
+            return Some(LineKind::Text);
         }
         loop {
             let item = if let Some(r) = self.spill.as_mut() {
@@ -91,22 +93,27 @@ impl KtapSource for MergedStream {
             };
             match item {
                 Item::Line(s) => {
-                    *line = s;
-                    return Some((LineKind::Text, 0));
+                    self.line = s;
+                    return Some(LineKind::Text);
                 }
                 Item::Crashed(s) => {
-                    *line = s;
-                    return Some((LineKind::Crashed, 0));
+                    self.line = s;
+                    return Some(LineKind::Crashed);
                 }
                 Item::SuiteResult { prefix, rest } => {
                     self.suites += 1;
-                    line.push_str(&prefix);
-                    line.push_str(&self.suites.to_string());
-                    line.push_str(&rest);
-                    return Some((LineKind::Text, 0));
+                    self.line.clear();
+                    self.line.push_str(&prefix);
+                    self.line.push_str(&self.suites.to_string());
+                    self.line.push_str(&rest);
+                    return Some(LineKind::Text);
                 }
             }
         }
+    }
+
+    fn line(&self) -> &str {
+        &self.line
     }
 }
 
@@ -183,6 +190,7 @@ pub fn start(
         suites: 0,
         ctl,
         progress,
+        line: String::new(),
     };
     (stream, Workers { handles, errors })
 }

@@ -281,10 +281,8 @@ impl<'a> BinaryRunner<'a> {
         };
         let mut reader = h.reader(self.opts.process_timeout, &self.ctl.interrupted);
         let mut lines = RawLines::new(&mut reader);
-        let mut line = String::new();
-        while lines.next_line(&mut line) {
-            let emit = &mut *self.emit;
-            splicer.feed(&line, emit);
+        while let Some(line) = lines.next_line() {
+            splicer.feed(line, &mut *self.emit);
         }
         drop(lines);
         let abort = reader.abort;
