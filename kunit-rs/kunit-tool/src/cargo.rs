@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::jsonread::{self, Value};
+use serde_json::Value;
 
 /// The marker `kunit::main!()` embeds, stored reversed so that this crate's
 /// own binaries do not contain it and pass for harnesses.
@@ -116,7 +116,7 @@ pub fn build_tests(opts: &BuildOptions) -> io::Result<Result<Vec<Artifact>, Stri
 
 /// A test executable from one `compiler-artifact` message.
 fn artifact(line: &str) -> Option<Artifact> {
-    let v = jsonread::parse(line)?;
+    let v: Value = serde_json::from_str(line).ok()?;
     if v.get("reason")?.as_str()? != "compiler-artifact" {
         return None;
     }
@@ -200,6 +200,24 @@ mod tests {
             artifact(r#"{"reason":"build-finished","success":true}"#),
             None
         );
+    }
+
+    #[test]
+    fn skips_lines_that_are_not_artifact_json() {
+        let escaped =
+            r#"{"reason":"compiler-artifact","profile":{"test":true},"executable":"/t/x\u00e9"}"#;
+        assert_eq!(artifact(escaped).map(|a| a.path), Some("/t/xé".into()));
+        for bad in [
+            "",
+            "   Compiling foo v0.1.0",
+            r#"{"reason":"compiler-artifact","executable":}"#,
+            r#"{"reason":"compiler-artifact","profile":{"test":true},"executable":"/t/x"} trailing"#,
+            r#"["compiler-artifact"]"#,
+            r#"{"reason":"compiler-artifact","profile":{"test":true},"executable":7}"#,
+        ] {
+            assert_eq!(artifact(bad), None, "{bad}");
+        }
+        assert_eq!(artifact(&"[".repeat(100_000)), None);
     }
 
     #[test]

@@ -9,7 +9,6 @@ pub mod cargo;
 pub mod cli;
 pub mod exec;
 pub mod json;
-pub mod jsonread;
 pub mod junit;
 pub mod lines;
 pub mod parser;

@@ -10,7 +10,7 @@ use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use kunit_tool::jsonread::{self, Value};
+use serde_json::Value;
 
 /// Builds the fixture (its own workspace) once per test process.
 fn chaos_binary() -> &'static Path {
@@ -41,19 +41,25 @@ fn kunit(args: &[&str]) -> Output {
 
 /// (suite, case) -> JSON status, from a `--json` document.
 fn statuses(json: &str) -> Vec<(String, String, String)> {
-    let doc = jsonread::parse(json).expect("valid JSON");
+    let doc: Value = serde_json::from_str(json).expect("valid JSON");
     let mut out = Vec::new();
     for g in doc
         .get("sub_groups")
         .and_then(Value::as_array)
-        .unwrap_or(&[])
+        .into_iter()
+        .flatten()
     {
         let suite = g
             .get("name")
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_string();
-        for c in g.get("test_cases").and_then(Value::as_array).unwrap_or(&[]) {
+        for c in g
+            .get("test_cases")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             out.push((
                 suite.clone(),
                 c.get("name")

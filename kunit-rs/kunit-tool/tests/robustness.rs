@@ -8,7 +8,6 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use kunit_tool::jsonread;
 use kunit_tool::reader::Extractor;
 use kunit_tool::{json, junit, parse_run_tests, Printer, Test};
 
@@ -214,7 +213,11 @@ fn mutated_logs_never_break_the_parser() {
         // shallow trees (deep ones were checked by the parses above).
         if depth(&kept) < 50 {
             let doc = json::get_json_result(&kept, &Default::default());
-            assert!(jsonread::parse(&doc).is_some(), "invalid JSON: {}", ctx());
+            assert!(
+                serde_json::from_str::<serde_json::Value>(&doc).is_ok(),
+                "invalid JSON: {}",
+                ctx()
+            );
             let xml = junit::get_junit_result(&kept);
             assert!(
                 xml.starts_with("<?xml version='1.0' encoding='utf-8'?>\n<testsuite name=\""),

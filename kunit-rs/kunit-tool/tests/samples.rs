@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use kunit_tool::jsonread::{self, Value};
+use serde_json::Value;
 
 fn samples_dir() -> PathBuf {
     if let Some(d) = std::env::var_os("KUNIT_KTAP_SAMPLES") {
@@ -57,7 +57,7 @@ fn samples() -> Vec<Sample> {
     let dir = samples_dir();
     let text = std::fs::read_to_string(dir.join("expected.json"))
         .unwrap_or_else(|e| panic!("{}: {e} (set KUNIT_KTAP_SAMPLES)", dir.display()));
-    let Some(Value::Object(map)) = jsonread::parse(&text) else {
+    let Ok(Value::Object(map)) = serde_json::from_str(&text) else {
         panic!("expected.json is not a JSON object")
     };
     map.iter()
@@ -65,7 +65,7 @@ fn samples() -> Vec<Sample> {
             name: file.trim_end_matches(".log").to_string(),
             exit_code: v
                 .get("kunit_py_parse_exit_code")
-                .and_then(Value::as_f64)
+                .and_then(Value::as_i64)
                 .expect("exit code") as i32,
         })
         .collect()
