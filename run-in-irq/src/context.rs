@@ -12,6 +12,7 @@
 //! before returning (strict nesting), so no update is lost.
 
 use std::cell::Cell;
+use std::sync::atomic::{compiler_fence, Ordering};
 
 pub(crate) const SOFTIRQ_OFFSET: u32 = 1 << 8;
 pub(crate) const SOFTIRQ_DISABLE_OFFSET: u32 = 2 * SOFTIRQ_OFFSET;
@@ -61,9 +62,18 @@ thread_local! {
 }
 
 /// Runs `f` on this thread's context state. Async-signal-safe.
+///
+/// The state is shared with this thread's signal handler, which the compiler does not
+/// know about: signal fences on both sides keep every access where the code puts it
+/// (otherwise, once these helpers are inlined, LLVM may drop a store that nothing on the
+/// thread reads before it is overwritten, or move it across the SIMD work it brackets).
+/// They cost no instructions.
 #[inline]
 pub(crate) fn with_cpu<R>(f: impl FnOnce(&CpuState) -> R) -> R {
-    CPU.with(f)
+    compiler_fence(Ordering::SeqCst);
+    let r = CPU.with(f);
+    compiler_fence(Ordering::SeqCst);
+    r
 }
 
 #[inline]
@@ -82,16 +92,19 @@ pub fn softirq_count() -> u32 {
 }
 
 /// Hardirq nesting field.
+#[inline]
 pub fn hardirq_count() -> u32 {
     count() & HARDIRQ_MASK
 }
 
 /// True in NMI context. This crate never enters it; kept for kernel-shaped predicates.
+#[inline]
 pub fn in_nmi() -> bool {
     count() & NMI_MASK != 0
 }
 
 /// True while the hardirq stand-in (the signal handler) runs on this thread.
+#[inline]
 pub fn in_hardirq() -> bool {
     hardirq_count() != 0
 }
@@ -107,6 +120,7 @@ pub fn in_softirq() -> bool {
 }
 
 /// True in any interrupt context or with bottom halves disabled (kernel `in_interrupt()`).
+#[inline]
 pub fn in_interrupt() -> bool {
     count() & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK) != 0
 }
@@ -117,6 +131,7 @@ pub fn in_task() -> bool {
 }
 
 /// True while this thread has irqs "disabled" (`local_irq_save`, or inside hardirq).
+#[inline]
 pub fn irqs_disabled() -> bool {
     with_cpu(|c| c.irqs_disabled.get())
 }

@@ -158,12 +158,20 @@ fn do_softirq(c: &CpuState) {
 }
 
 /// `local_bh_enable()` tail: run softirq work raised while BHs were disabled.
+/// The check is inlined into every BH-enable (and so every FPU-section end); the
+/// work itself is out of line.
+#[inline]
 pub(crate) fn run_pending_softirq_if_allowed() {
     with_cpu(|c| {
         if c.softirq_pending.get() && !in_interrupt() && !c.irqs_disabled.get() {
-            c.irqs_disabled.set(true);
-            do_softirq(c);
-            enable_and_replay(c);
+            run_pending_softirq(c);
         }
     })
+}
+
+#[cold]
+fn run_pending_softirq(c: &CpuState) {
+    c.irqs_disabled.set(true);
+    do_softirq(c);
+    enable_and_replay(c);
 }

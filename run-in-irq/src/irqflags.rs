@@ -51,6 +51,7 @@ pub struct BhGuard {
 }
 
 /// Disables softirq processing on this thread (nestable). Async-signal-safe.
+#[inline]
 pub fn local_bh_disable() -> BhGuard {
     with_cpu(|c| c.add(SOFTIRQ_DISABLE_OFFSET));
     BhGuard {
@@ -64,6 +65,7 @@ pub fn local_bh_enable(guard: BhGuard) {
 }
 
 impl Drop for BhGuard {
+    #[inline]
     fn drop(&mut self) {
         with_cpu(|c| c.sub(SOFTIRQ_DISABLE_OFFSET));
         irq::run_pending_softirq_if_allowed();

@@ -19,6 +19,7 @@ use crate::violations::{report_violation, Violation};
 /// False in hardirq context and while the current thread is inside a
 /// [`kernel_fpu_begin`] section (so an interrupt landing there takes the fallback).
 /// Async-signal-safe.
+#[inline]
 pub fn may_use_simd() -> bool {
     !in_nmi() && !in_hardirq() && !with_cpu(|c| c.in_kernel_fpu.get())
 }
@@ -27,8 +28,8 @@ pub fn may_use_simd() -> bool {
 #[must_use = "dropping the guard ends the FPU section immediately"]
 pub struct FpuGuard {
     was_in_fpu: bool,
-    // Field order matters: the BH guard drops after `in_kernel_fpu` is restored (see Drop).
-    bh: Option<BhGuard>,
+    // Dropped after `Drop::drop` has restored `in_kernel_fpu`, as fields always are.
+    _bh: Option<BhGuard>,
 }
 
 /// Starts a kernel-FPU section (kernel `kernel_fpu_begin()`): marks the thread as
@@ -37,6 +38,7 @@ pub struct FpuGuard {
 /// Calling it where [`may_use_simd`] is false is a kernel WARN; here it records a
 /// [`Violation::FpuNotUsable`] (reported by `kunit_run_irq_test` / [`crate::take_violations`])
 /// and still opens the section so the caller can carry on. Async-signal-safe.
+#[inline]
 pub fn kernel_fpu_begin() -> FpuGuard {
     if !may_use_simd() {
         report_violation(Violation::FpuNotUsable);
@@ -48,13 +50,17 @@ pub fn kernel_fpu_begin() -> FpuGuard {
         Some(local_bh_disable())
     };
     let was_in_fpu = with_cpu(|c| c.in_kernel_fpu.replace(true));
-    FpuGuard { was_in_fpu, bh }
+    FpuGuard {
+        was_in_fpu,
+        _bh: bh,
+    }
 }
 
 impl Drop for FpuGuard {
+    #[inline]
     fn drop(&mut self) {
         with_cpu(|c| c.in_kernel_fpu.set(self.was_in_fpu));
-        // Re-enabling BHs may run pending softirq work, outside the FPU section.
-        drop(self.bh.take());
+        // Then the `_bh` field drops: re-enabling BHs may run pending softirq work,
+        // outside the FPU section.
     }
 }

@@ -94,7 +94,20 @@ impl Impl {
     }
 
     /// `csum_partial(buff, len, sum)`. (An unavailable `avx2` falls back to `x86_64`.)
+    ///
+    /// The best implementation is tested for first and inlined; the others are called
+    /// out of line, so a checksum through [`Impl::best`] pays one compare for dispatch.
+    #[inline]
     pub fn csum_partial(self, buf: &[u8], sum: Wsum) -> Wsum {
+        #[cfg(target_arch = "x86_64")]
+        if self == Impl::Avx2 {
+            return avx2::csum_partial(buf, sum);
+        }
+        self.csum_partial_other(buf, sum)
+    }
+
+    #[inline(never)]
+    fn csum_partial_other(self, buf: &[u8], sum: Wsum) -> Wsum {
         match self {
             Impl::Generic => generic::csum_partial(buf, sum),
             Impl::I386 => i386::csum_partial(buf, sum),
@@ -106,6 +119,7 @@ impl Impl {
     }
 
     /// `csum_fold(sum)`.
+    #[inline]
     pub fn csum_fold(self, sum: Wsum) -> Sum16 {
         match self {
             Impl::Generic => generic::csum_fold(sum),

@@ -147,6 +147,20 @@ fn csum_partial_long_buffers() {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx2_every_tail_above_its_threshold() {
+    // Every count of trailing 32-byte blocks (0-3) and every tail window (0-31 bytes, odd
+    // and even) of the vector path, at two alignments.
+    let data = random_bytes(avx2::MIN_LEN + 3 * 128, 15);
+    for align in [0, 1] {
+        let buf = Aligned::new(&data, align);
+        for len in avx2::MIN_LEN..=data.len() {
+            check_prefix(&buf.bytes()[..len], align, &SUMS);
+        }
+    }
+}
+
 #[test]
 fn csum_fold_forms_agree() {
     let mut s = 7u64;

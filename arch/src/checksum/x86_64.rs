@@ -32,7 +32,7 @@ fn update_csum_40b(mut sum: u64, m: &[u8; 40]) -> u64 {
 
 /// `len & 32`: four `adcq`.
 #[inline(always)]
-fn update_csum_32b(mut sum: u64, m: &[u8; 32]) -> u64 {
+pub(super) fn update_csum_32b(mut sum: u64, m: &[u8; 32]) -> u64 {
     // SAFETY: `m` is 32 readable bytes; the asm only reads them and clobbers flags.
     unsafe {
         asm!(
@@ -51,7 +51,7 @@ fn update_csum_32b(mut sum: u64, m: &[u8; 32]) -> u64 {
 
 /// `len & 16`: two `adcq`.
 #[inline(always)]
-fn update_csum_16b(mut sum: u64, m: &[u8; 16]) -> u64 {
+pub(super) fn update_csum_16b(mut sum: u64, m: &[u8; 16]) -> u64 {
     // SAFETY: `m` is 16 readable bytes; the asm only reads them and clobbers flags.
     unsafe {
         asm!(
@@ -68,7 +68,7 @@ fn update_csum_16b(mut sum: u64, m: &[u8; 16]) -> u64 {
 
 /// `addq; adcq $0`.
 #[inline(always)]
-fn add_with_carry(mut sum: u64, v: u64) -> u64 {
+pub(super) fn add_with_carry(mut sum: u64, v: u64) -> u64 {
     // SAFETY: register-only arithmetic; clobbers flags.
     unsafe {
         asm!(
@@ -84,23 +84,19 @@ fn add_with_carry(mut sum: u64, v: u64) -> u64 {
 
 /// `csum_finalize_sum`: 64 → 32 bits with end-around carry.
 #[inline(always)]
-fn csum_finalize_sum(t: u64) -> Wsum {
+pub(super) fn csum_finalize_sum(t: u64) -> Wsum {
     Wsum::from_raw((t.wrapping_add(t.rotate_right(32)) >> 32) as u32)
 }
 
-fn first<const N: usize>(b: &[u8]) -> &[u8; N] {
+#[inline(always)]
+pub(super) fn first<const N: usize>(b: &[u8]) -> &[u8; N] {
     b[..N].try_into().expect("caller checked the length")
 }
 
 /// `csum_partial(buff, len, sum)`.
-pub fn csum_partial(buf: &[u8], sum: Wsum) -> Wsum {
-    csum_partial_u64(buf, sum.raw() as u64)
-}
-
-/// The body of `csum_partial` on a 64-bit running sum, so that a caller holding a wider
-/// partial sum (the AVX2 path) can finish the tail without folding first.
 #[inline]
-pub(crate) fn csum_partial_u64(buf: &[u8], mut temp64: u64) -> Wsum {
+pub fn csum_partial(buf: &[u8], sum: Wsum) -> Wsum {
+    let mut temp64 = sum.raw() as u64;
     let mut rest = buf;
     // Two 40-byte chains in parallel for instruction-level parallelism.
     if rest.len() >= 80 {
@@ -142,14 +138,27 @@ pub(crate) fn csum_partial_u64(buf: &[u8], mut temp64: u64) -> Wsum {
 /// The last `n < 8` bytes of `buf` as a little-endian u64 with zero high bytes (the kernel's
 /// `load_unaligned_zeropad` + shifts, without reading past the buffer).
 #[inline(always)]
-fn trailing_bytes(buf: &[u8], n: usize) -> u64 {
+pub(super) fn trailing_bytes(buf: &[u8], n: usize) -> u64 {
     if buf.len() >= 8 {
         // One load of the last 8 bytes; the bytes before the tail shift out.
         u64::from_le_bytes(*first::<8>(&buf[buf.len() - 8..])) >> (64 - 8 * n)
     } else {
-        let mut pad = [0u8; 8];
-        pad[..n].copy_from_slice(&buf[buf.len() - n..]);
-        u64::from_le_bytes(pad)
+        // A 4-, 2- and 1-byte load as `n` has those bits (no memcpy call).
+        let tail = &buf[buf.len() - n..];
+        let mut v = 0u64;
+        let mut at = 0;
+        if n & 4 != 0 {
+            v = u32::from_le_bytes(*first::<4>(tail)) as u64;
+            at = 4;
+        }
+        if n & 2 != 0 {
+            v |= (u16::from_le_bytes(*first::<2>(&tail[at..])) as u64) << (8 * at);
+            at += 2;
+        }
+        if n & 1 != 0 {
+            v |= (tail[at] as u64) << (8 * at);
+        }
+        v
     }
 }
 

@@ -6,6 +6,9 @@ use super::{generic, PolyvalElem, PolyvalKey, NUM_POWERS};
 use core::fmt;
 use core::sync::atomic::{AtomicU8, Ordering};
 
+/// Set in the cached detection bits once detection has run.
+const DETECTION_DONE: u8 = 0x80;
+
 /// A POLYVAL implementation. A key remembers the one it was prepared for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Implementation {
@@ -55,18 +58,25 @@ impl Implementation {
     #[inline]
     pub fn is_supported(self) -> bool {
         static DETECTED: AtomicU8 = AtomicU8::new(0);
-        const DONE: u8 = 0x80;
         let mut bits = DETECTED.load(Ordering::Relaxed);
-        if bits & DONE == 0 {
-            bits = DONE;
-            for imp in Implementation::ALL {
-                if imp.detect() {
-                    bits |= 1 << imp.tag();
-                }
-            }
+        if bits & DETECTION_DONE == 0 {
+            bits = Implementation::detect_all();
             DETECTED.store(bits, Ordering::Relaxed);
         }
         bits & (1 << self.tag()) != 0
+    }
+
+    /// Bit `tag` set for each implementation this CPU supports, plus [`DETECTION_DONE`].
+    /// Out of line: it runs once, and callers inline `is_supported`.
+    #[cold]
+    fn detect_all() -> u8 {
+        let mut bits = DETECTION_DONE;
+        for imp in Implementation::ALL {
+            if imp.detect() {
+                bits |= 1 << imp.tag();
+            }
+        }
+        bits
     }
 
     fn detect(self) -> bool {
@@ -155,6 +165,31 @@ pub(super) fn mul(acc: &mut PolyvalElem, key: &PolyvalKey) {
         return;
     }
     *acc = generic::dot(*acc, h);
+}
+
+/// Kernel `polyval()` in one kernel-FPU section, the accumulator in registers throughout:
+/// writes the digest and returns true, or returns false (nothing written) where the SIMD
+/// code may not run now or the message is longer than one section; the caller then takes
+/// the context path, which gives the same digest.
+#[inline]
+pub(super) fn digest_in_one_section(key: &PolyvalKey, data: &[u8], out: &mut [u8; 16]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let imp = key.implementation();
+        if data.len() <= FPU_CHUNK && imp != Implementation::Generic && imp.is_supported() {
+            // SAFETY: `is_supported` checked the CPU features each function needs. Both
+            // apply the SIMD rule themselves (one call per hash).
+            return unsafe {
+                match imp {
+                    Implementation::Vpclmul256 => super::x86_vpclmul::digest(key, data, out),
+                    _ => super::x86_pclmul::digest(key, data, out),
+                }
+            };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (key, data, out);
+    false
 }
 
 /// Most bytes handled per kernel-FPU section ("allow rescheduling every 4 KiB").

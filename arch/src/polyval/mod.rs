@@ -274,7 +274,18 @@ fn finish(ctx: &mut PolyvalCtx<'_>) -> [u8; POLYVAL_DIGEST_SIZE] {
 }
 
 /// One-shot POLYVAL of `data` (kernel `polyval`).
+#[inline]
 pub fn polyval(key: &PolyvalKey, data: &[u8], out: &mut [u8; POLYVAL_DIGEST_SIZE]) {
+    // Up to 4 KiB with SIMD allowed: no context at all (so none to zero), one FPU section.
+    if !implementation::digest_in_one_section(key, data, out) {
+        polyval_with_ctx(key, data, out);
+    }
+}
+
+/// `polyval` as the kernel writes it: init, update, final. Out of line, so the fast path
+/// above needs no stack frame for a context.
+#[inline(never)]
+fn polyval_with_ctx(key: &PolyvalKey, data: &[u8], out: &mut [u8; POLYVAL_DIGEST_SIZE]) {
     let mut ctx = PolyvalCtx::new(key);
     polyval_update(&mut ctx, data);
     polyval_final(&mut ctx, out);

@@ -145,16 +145,68 @@ pub(super) fn fold_group(acc: __m128i, key: &PolyvalKey, blocks: &[u8]) -> __m12
 /// For each block X: acc = dot(acc ^ X, H). `data.len()` is a multiple of 16.
 #[target_feature(enable = "pclmulqdq,avx")]
 pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
-    debug_assert_eq!(data.len() % 16, 0);
-    if data.len() <= 16 * NUM_POWERS {
-        // Up to 16 blocks: one reduction with the matching powers.
-        *acc = store_elem(fold_group(load_elem(acc), key, data));
-        return;
+    *acc = store_elem(blocks_vec(load_elem(acc), key, data));
+}
+
+/// One-shot POLYVAL of `data` into `out` (kernel `polyval()`: a partial last block counts
+/// zero-padded), kept in registers from the first load to the one 16-byte store. Applies
+/// the SIMD rule itself, so that a one-shot hash is a single call: where `may_use_simd()`
+/// says no it returns false and writes nothing; otherwise it hashes inside a kernel-FPU
+/// section and returns true.
+#[target_feature(enable = "pclmulqdq,avx")]
+pub(super) fn digest(key: &PolyvalKey, data: &[u8], out: &mut [u8; 16]) -> bool {
+    if !run_in_irq::may_use_simd() {
+        return false;
     }
+    let _fpu = run_in_irq::kernel_fpu_begin();
+    let full = data.len() & !15;
+    let a = blocks_vec(_mm_setzero_si128(), key, &data[..full]);
+    store_digest(absorb_partial(a, key, &data[full..]), out);
+    true
+}
+
+/// acc = dot(acc ^ X, H) for the zero-padded partial block X (`tail.len() < 16`; an empty
+/// tail leaves `acc` alone).
+#[inline]
+#[target_feature(enable = "pclmulqdq,avx")]
+pub(super) fn absorb_partial(acc: __m128i, key: &PolyvalKey, tail: &[u8]) -> __m128i {
+    if tail.is_empty() {
+        return acc;
+    }
+    let mut block = [0u8; 16];
+    block[..tail.len()].copy_from_slice(tail);
+    dot(
+        _mm_xor_si128(acc, load_block(&block)),
+        load_elem(&key.h_powers[NUM_POWERS - 1]),
+    )
+}
+
+#[inline]
+#[target_feature(enable = "pclmulqdq,avx")]
+pub(super) fn store_digest(x: __m128i, out: &mut [u8; 16]) {
+    // SAFETY: `out` is 16 writable bytes; storeu has no alignment requirement.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), x) };
+}
+
+/// [`blocks`] on a register accumulator. Small, so the common short case inlines.
+#[inline]
+#[target_feature(enable = "pclmulqdq,avx")]
+fn blocks_vec(a: __m128i, key: &PolyvalKey, data: &[u8]) -> __m128i {
+    debug_assert_eq!(data.len() % 16, 0);
+    match data.len() {
+        0 => a,
+        // Up to 16 blocks: one reduction with the matching powers.
+        n if n <= 16 * NUM_POWERS => fold_group(a, key, data),
+        _ => blocks_grouped(a, key, data),
+    }
+}
+
+/// More than 16 blocks: groups of [`GROUP`], then the rest in one reduction.
+#[target_feature(enable = "pclmulqdq,avx")]
+fn blocks_grouped(mut a: __m128i, key: &PolyvalKey, data: &[u8]) -> __m128i {
     let h: [__m128i; GROUP] =
         core::array::from_fn(|j| load_elem(&key.h_powers[NUM_POWERS - GROUP + j]));
     let hf: [__m128i; GROUP] = core::array::from_fn(|j| fold_halves(h[j]));
-    let mut a = load_elem(acc);
     let mut groups = data.chunks_exact(16 * GROUP);
     for group in &mut groups {
         let mut s = Sums::zero();
@@ -170,5 +222,5 @@ pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
     if !tail.is_empty() {
         a = fold_group(a, key, tail);
     }
-    *acc = store_elem(a);
+    a
 }

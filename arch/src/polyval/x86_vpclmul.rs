@@ -44,17 +44,42 @@ fn add_lanes(x: __m256i) -> __m128i {
 /// For each block X: acc = dot(acc ^ X, H). `data.len()` is a multiple of 16.
 #[target_feature(enable = "pclmulqdq,avx,avx2,vpclmulqdq")]
 pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
-    debug_assert_eq!(data.len() % 16, 0);
-    if data.len() < 16 * GROUP {
-        // One reduction for the whole message; no point loading all the powers.
-        *acc = pclmul::store_elem(pclmul::fold_group(pclmul::load_elem(acc), key, data));
-        return;
+    *acc = pclmul::store_elem(blocks_vec(pclmul::load_elem(acc), key, data));
+}
+
+/// One-shot POLYVAL of `data` into `out`, SIMD rule included, as `x86_pclmul::digest`.
+#[target_feature(enable = "pclmulqdq,avx,avx2,vpclmulqdq")]
+pub(super) fn digest(key: &PolyvalKey, data: &[u8], out: &mut [u8; 16]) -> bool {
+    if !run_in_irq::may_use_simd() {
+        return false;
     }
+    let _fpu = run_in_irq::kernel_fpu_begin();
+    let full = data.len() & !15;
+    let a = blocks_vec(_mm_setzero_si128(), key, &data[..full]);
+    pclmul::store_digest(pclmul::absorb_partial(a, key, &data[full..]), out);
+    true
+}
+
+/// [`blocks`] on a register accumulator. Small, so the common short case inlines.
+#[inline]
+#[target_feature(enable = "pclmulqdq,avx,avx2,vpclmulqdq")]
+fn blocks_vec(a: __m128i, key: &PolyvalKey, data: &[u8]) -> __m128i {
+    debug_assert_eq!(data.len() % 16, 0);
+    match data.len() {
+        0 => a,
+        // One reduction for the whole message; no point loading all the powers.
+        n if n < 16 * GROUP => pclmul::fold_group(a, key, data),
+        _ => blocks_grouped(a, key, data),
+    }
+}
+
+/// At least [`GROUP`] blocks: groups of 16, then the rest in one reduction.
+#[target_feature(enable = "pclmulqdq,avx,avx2,vpclmulqdq")]
+fn blocks_grouped(mut a: __m128i, key: &PolyvalKey, data: &[u8]) -> __m128i {
     let h: [__m256i; REGS] = core::array::from_fn(|i| {
         load_powers(key.h_powers[2 * i..2 * i + 2].try_into().expect("pair"))
     });
     let hf: [__m256i; REGS] = core::array::from_fn(|i| fold_halves(h[i]));
-    let mut a = pclmul::load_elem(acc);
     let mut groups = data.chunks_exact(16 * GROUP);
     for group in &mut groups {
         let z = _mm256_setzero_si256();
@@ -80,5 +105,5 @@ pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
     if !tail.is_empty() {
         a = pclmul::fold_group(a, key, tail);
     }
-    *acc = pclmul::store_elem(a);
+    a
 }
