@@ -524,14 +524,7 @@ fn start_suite(run: &Run, planned: &PlannedSuite, sink: &Sink, log: &Mutex<Strin
         let mut result = Ok(());
         let outcome = try_catch::run(|| result = init(suite));
         if let Outcome::Panicked(report) = outcome {
-            emit(
-                sink,
-                log,
-                &format!(
-                    "    # {}: panicked at {}:\n    {}",
-                    suite.name, report.location, report.message
-                ),
-            );
+            emit(sink, log, &try_catch::panic_text(suite.name, &report));
             result = Err(EINTR);
         }
         if let Err(err) = result {
@@ -583,14 +576,7 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Mutex<String>) {
     }
     if let Some(exit) = suite.suite_exit {
         if let Outcome::Panicked(report) = try_catch::run(|| exit(suite)) {
-            emit(
-                sink,
-                log,
-                &format!(
-                    "    # {}: panicked at {}:\n    {}",
-                    suite.name, report.location, report.message
-                ),
-            );
+            emit(sink, log, &try_catch::panic_text(suite.name, &report));
         }
     }
     let mut st = run.lock();
@@ -924,14 +910,7 @@ fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
         &format!("    # {name}: test case timed out"),
     );
     if let Outcome::Panicked(r) = try_catch::run(|| inf.running.run_cleanup(true)) {
-        emit(
-            &sink,
-            &inf.log,
-            &format!(
-                "    # {name}: panicked at {}:\n    {}",
-                r.location, r.message
-            ),
-        );
+        emit(&sink, &inf.log, &try_catch::panic_text(name, &r));
     }
     let mut param_stats = inf.param_stats;
     let mut params = inf.params;

@@ -61,14 +61,19 @@ fn report_helper_panic(test: &crate::test::TestShared, report: &PanicReport) {
     log_panic(test, report);
 }
 
-/// The panic as KTAP diagnostics: `    # <case>: panicked at <loc>:` then the message lines.
-pub(crate) fn log_panic(test: &crate::test::TestShared, report: &PanicReport) {
-    let mut text = format!("    # {}: panicked at {}:", test.name(), report.location);
+/// The panic as KTAP diagnostics: `    # <name>: panicked at <loc>:` then the message lines.
+pub(crate) fn panic_text(name: &str, report: &PanicReport) -> String {
+    let mut text = format!("    # {name}: panicked at {}:", report.location);
     for line in report.message.lines() {
         text.push_str("\n    ");
         text.push_str(line);
     }
-    test.log_raw(&text);
+    text
+}
+
+/// Logs a caught panic to the test.
+pub(crate) fn log_panic(test: &crate::test::TestShared, report: &PanicReport) {
+    test.log_raw(&panic_text(test.name(), report));
 }
 
 /// Runs `f`, catching aborts and panics.
