@@ -303,18 +303,6 @@ impl KStr for CStrPtr {
         }
     }
 }
-impl KStr for ErrPtr<c_char> {
-    fn kunit_str(&self) -> StrValue<'_> {
-        match self.value() {
-            PtrValue::Null => StrValue::Null,
-            PtrValue::Err(e) => StrValue::Err(e),
-            // An ErrPtr is safe to build from any pointer, so it is never read: only NULL and
-            // error values can be checked through it. Use `CStrPtr` to compare contents.
-            PtrValue::Addr(_) => StrValue::Str(b"(unreadable: use kunit::CStrPtr)"),
-        }
-    }
-}
-
 /// Anything the memory assertions (`MEMEQ`, `MEMNEQ`) accept; `None` is a NULL operand.
 pub trait KMem {
     fn kunit_mem(&self) -> Option<&[u8]>;

@@ -31,6 +31,8 @@ pub struct Args {
     /// libtest `--bench`: there are no benchmarks, so nothing runs.
     pub bench: bool,
     pub help: bool,
+    /// `--warnings_fail`: an unsuppressed `WARN()` fails its test.
+    pub warnings_fail: bool,
     explicit_ignored: Option<Ignored>,
 }
 
@@ -168,7 +170,7 @@ impl Args {
                         }
                     };
                 }
-                "--warnings_fail" => crate::warn::set_warnings_fail(true),
+                "--warnings_fail" => a.warnings_fail = true,
                 "-h" | "--help" => a.help = true,
                 _ => return Err(format!("unrecognized option '{arg}'")),
             }
@@ -214,7 +216,7 @@ pub fn listing(args: &Args, plan: &Plan) -> Option<String> {
     if args.list {
         // With --ignored the plan holds only the slow cases already.
         let mut n = 0;
-        for (name, _) in plan.case_names() {
+        for name in plan.case_names() {
             out.push_str(&format!("{name}: test\n"));
             n += 1;
         }
@@ -265,6 +267,7 @@ pub fn closing_line(report: &crate::Report) -> String {
 
 /// Runs the harness over `regs` with `args`; returns the process exit code.
 pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
+    crate::warn::set_warnings_fail(args.warnings_fail);
     let mut plan = match Plan::new(regs, &args.config) {
         Ok(p) => p,
         Err(e) => {

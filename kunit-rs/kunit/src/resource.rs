@@ -50,11 +50,12 @@ impl Resources {
         Some(self.stack.remove(pos))
     }
 
-    fn data_ptr<T: Any>(&mut self, pred: impl Fn(&Entry) -> bool) -> Option<*mut T> {
+    /// The newest data resource named `name`, if it is a `T`.
+    fn named_ptr<T: Any>(&mut self, name: &str) -> Option<*mut T> {
         self.stack
             .iter_mut()
             .rev()
-            .filter(|e| pred(e))
+            .filter(|e| e.name.as_deref() == Some(name))
             .find_map(|e| match &mut e.item {
                 Item::Data(d) => d.downcast_mut::<T>().map(|r| r as *mut T),
                 Item::Action(_) => None,
@@ -128,15 +129,6 @@ impl Kunit {
         ptr
     }
 
-    /// The bytes of a `Vec<u8>` resource.
-    pub fn buffer(&mut self, handle: ActionHandle) -> Option<&mut [u8]> {
-        let ptr = self.resources().data_ptr::<Vec<u8>>(|e| e.id == handle.0)?;
-        // SAFETY: the Vec is boxed in the resource stack, so its address is stable. Entries
-        // are freed only through `&mut self` methods, by cleanup after the case returned, or
-        // never (leaked when the case timed out), so it outlives this borrow of `self`.
-        Some(unsafe { &mut *ptr }.as_mut_slice())
-    }
-
     /// `kunit_add_named_resource()`: stores `value` under `name`; it is dropped (LIFO with the
     /// other resources) when the case ends.
     pub fn add_named_resource<T: Any + Send>(&mut self, name: &str, value: T) -> ActionHandle {
@@ -146,10 +138,10 @@ impl Kunit {
 
     /// `kunit_find_named_resource()`.
     pub fn find_named_resource<T: Any + Send>(&mut self, name: &str) -> Option<&mut T> {
-        let ptr = self
-            .resources()
-            .data_ptr::<T>(|e| e.name.as_deref() == Some(name))?;
-        // SAFETY: as in `buffer`: boxed, and freed only through `&mut self` or after the case.
+        let ptr = self.resources().named_ptr::<T>(name)?;
+        // SAFETY: the value is boxed in the resource stack, so its address is stable. Entries
+        // are freed only through `&mut self` methods, by cleanup after the case returned, or
+        // never (leaked when the case timed out), so it outlives this borrow of `self`.
         Some(unsafe { &mut *ptr })
     }
 
