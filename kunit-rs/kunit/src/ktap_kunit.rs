@@ -1,6 +1,6 @@
 //! Self-tests of the KTAP layout: whole documents compared with what lib/kunit/test.c prints.
 
-use crate::support::{run, run_with, suite_ktap};
+use crate::support::{first_failure_line, run, run_with, suite_ktap};
 use kunit::prelude::*;
 use kunit::{Config, Format, Ignored};
 
@@ -65,11 +65,7 @@ fn test_example_document(test: &mut Kunit) {
             ..Config::default()
         },
     );
-    let fail_line = got
-        .lines()
-        .find(|l| l.contains("EXPECTATION FAILED"))
-        .unwrap_or("")
-        .to_owned();
+    let fail_line = first_failure_line(&got);
     let want = format!(
         "KTAP version 1
 1..1
@@ -213,11 +209,7 @@ static PARAMS: Suite = Suite {
 
 fn test_generator_params(test: &mut Kunit) {
     let (got, _) = run(&[&PARAMS]);
-    let fail_at = got
-        .lines()
-        .find(|l| l.contains("EXPECTATION FAILED"))
-        .unwrap_or("")
-        .to_owned();
+    let fail_at = first_failure_line(&got);
     let want = format!(
         "KTAP version 1
 1..1

@@ -78,6 +78,14 @@ pub mod support {
         )
     }
 
+    /// The first `EXPECTATION FAILED` line (its file:line depends on where the case sits).
+    pub fn first_failure_line(ktap: &str) -> String {
+        ktap.lines()
+            .find(|l| l.contains("EXPECTATION FAILED"))
+            .unwrap_or("")
+            .to_owned()
+    }
+
     /// The KTAP of one suite, without the two top-level lines.
     pub fn suite_ktap(suite: &'static Suite) -> String {
         let (text, _) = run(&[suite]);
