@@ -55,6 +55,13 @@ impl Param {
     }
 }
 
+/// The array element after `prev` (the first one when `prev` is `None`): the walk behind the
+/// array-parameter macros.
+#[doc(hidden)]
+pub fn next_element<T>(array: &'static [T], prev: Option<&Param>) -> Option<&'static T> {
+    array.get(prev.map_or(0, |p| p.index() + 1))
+}
+
 /// `generate_params(test, prev, desc)`.
 pub type ParamGen = fn(&mut Kunit, Option<&Param>, &mut String) -> Option<Param>;
 
@@ -78,9 +85,7 @@ macro_rules! kunit_array_param {
             prev: ::core::option::Option<&$crate::Param>,
             desc: &mut ::std::string::String,
         ) -> ::core::option::Option<$crate::Param> {
-            let array: &'static [_] = &$array;
-            let next = prev.map_or(0, |p| p.index() + 1);
-            let elem = array.get(next)?;
+            let elem = $crate::params::next_element(&$array, prev)?;
             #[allow(clippy::redundant_closure_call)]
             let _ = ($get_desc)(elem, desc);
             ::core::option::Option::Some($crate::Param::from_static(elem))
@@ -98,8 +103,7 @@ macro_rules! kunit_array_param_desc {
             prev: ::core::option::Option<&$crate::Param>,
             desc: &mut ::std::string::String,
         ) -> ::core::option::Option<$crate::Param> {
-            let array: &'static [_] = &$array;
-            let elem = array.get(prev.map_or(0, |p| p.index() + 1))?;
+            let elem = $crate::params::next_element(&$array, prev)?;
             desc.push_str(::core::convert::AsRef::<str>::as_ref(&elem.$field));
             ::core::option::Option::Some($crate::Param::from_static(elem))
         }
