@@ -464,22 +464,28 @@ fn claim(run: &Run, me: u64) -> Option<usize> {
 /// Runs (the rest of) suite `s`; false if this driver lost the suite to the watchdog.
 fn drive_suite(run: &Arc<Run>, s: usize, me: u64) -> bool {
     let planned = &run.plan[s];
-    let (sink, log) = {
+    let (sink, log, started) = {
         let mut st = run.lock();
         let ss = &mut st.suites[s];
         if ss.owner != me {
             return false;
         }
         ss.start.get_or_insert_with(Instant::now);
-        (ss.sink.clone(), ss.log.clone())
+        (
+            ss.sink.clone(),
+            ss.log.clone(),
+            ss.started.then_some(ss.init_err),
+        )
     };
-    if !run.lock().suites[s].started {
+    // A replacement driver resumes a started suite; a new one starts it.
+    let init_err = started.unwrap_or_else(|| {
         let init_err = start_suite(run, planned, &sink, &log);
         let mut st = run.lock();
         st.suites[s].started = true;
         st.suites[s].init_err = init_err;
-    }
-    if run.lock().suites[s].init_err.is_none() {
+        init_err
+    });
+    if init_err.is_none() {
         loop {
             let j = {
                 let st = run.lock();
