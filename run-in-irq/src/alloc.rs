@@ -24,10 +24,9 @@
 
 use crate::in_hardirq;
 use crate::irq::in_signal_handler;
-use crate::violations::{report_violation_at, Violation};
+use crate::violations::{report_violation, Violation};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::UnsafeCell;
-use std::panic::Location;
 use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 /// The wrapper; `A` is the allocator used outside signal-handler context.
@@ -151,11 +150,6 @@ pub fn leaked_in_irq() -> usize {
     LEAKED.load(Ordering::Relaxed)
 }
 
-#[track_caller]
-fn here() -> &'static Location<'static> {
-    Location::caller()
-}
-
 impl<A: GlobalAlloc> IrqCheckedAlloc<A> {
     /// Hands parked frees to the wrapped allocator. Only outside the handler.
     fn release_parked(&self) {
@@ -185,7 +179,7 @@ impl<A: GlobalAlloc> IrqCheckedAlloc<A> {
 
     fn check(&self) {
         if in_hardirq() {
-            report_violation_at(Violation::SleepInAtomic, here());
+            report_violation(Violation::SleepInAtomic);
         }
     }
 }

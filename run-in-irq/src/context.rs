@@ -76,31 +76,27 @@ pub(crate) fn with_cpu<R>(f: impl FnOnce(&CpuState) -> R) -> R {
     r
 }
 
-#[inline]
-fn count() -> u32 {
-    with_cpu(|c| c.preempt_count.get())
-}
-
 /// The raw preempt count of this thread (for diagnostics and tests).
+#[inline]
 pub fn preempt_count() -> u32 {
-    count()
+    with_cpu(|c| c.preempt_count.get())
 }
 
 /// Softirq field: non-zero while serving a softirq or with bottom halves disabled.
 pub fn softirq_count() -> u32 {
-    count() & SOFTIRQ_MASK
+    preempt_count() & SOFTIRQ_MASK
 }
 
 /// Hardirq nesting field.
 #[inline]
 pub fn hardirq_count() -> u32 {
-    count() & HARDIRQ_MASK
+    preempt_count() & HARDIRQ_MASK
 }
 
 /// True in NMI context. This crate never enters it; kept for kernel-shaped predicates.
 #[inline]
 pub fn in_nmi() -> bool {
-    count() & NMI_MASK != 0
+    preempt_count() & NMI_MASK != 0
 }
 
 /// True while the hardirq stand-in (the signal handler) runs on this thread.
@@ -111,7 +107,7 @@ pub fn in_hardirq() -> bool {
 
 /// True while a softirq (BH) handler runs on this thread.
 pub fn in_serving_softirq() -> bool {
-    count() & SOFTIRQ_OFFSET != 0
+    preempt_count() & SOFTIRQ_OFFSET != 0
 }
 
 /// True while serving a softirq *or* with bottom halves disabled (kernel `in_softirq()`).
@@ -122,12 +118,12 @@ pub fn in_softirq() -> bool {
 /// True in any interrupt context or with bottom halves disabled (kernel `in_interrupt()`).
 #[inline]
 pub fn in_interrupt() -> bool {
-    count() & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK) != 0
+    preempt_count() & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_MASK) != 0
 }
 
 /// True in plain task (process) context (kernel `in_task()`).
 pub fn in_task() -> bool {
-    count() & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET) == 0
+    preempt_count() & (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET) == 0
 }
 
 /// True while this thread has irqs "disabled" (`local_irq_save`, or inside hardirq).
@@ -138,5 +134,5 @@ pub fn irqs_disabled() -> bool {
 
 /// True where the kernel would forbid sleeping: any irq context, BH or irqs disabled.
 pub fn in_atomic() -> bool {
-    count() != 0 || irqs_disabled()
+    preempt_count() != 0 || irqs_disabled()
 }

@@ -12,6 +12,8 @@ pub fn irq_signal() -> libc::c_int {
 
 /// Stack for the handler and everything nested on it (hardirq → softirq → hardirq).
 const ALT_STACK_SIZE: usize = 512 * 1024;
+/// An inaccessible page below the alternate stack, so an overflow faults.
+const GUARD_PAGE: usize = 4096;
 
 struct Disposition {
     users: usize,
@@ -122,12 +124,11 @@ impl ThreadSignals {
 
 impl Outermost {
     fn setup() -> io::Result<Outermost> {
-        let page = 4096;
         // SAFETY: anonymous private mapping; checked for MAP_FAILED below.
         let base = unsafe {
             libc::mmap(
                 std::ptr::null_mut(),
-                ALT_STACK_SIZE + page,
+                ALT_STACK_SIZE + GUARD_PAGE,
                 libc::PROT_READ | libc::PROT_WRITE,
                 libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
                 -1,
@@ -138,10 +139,10 @@ impl Outermost {
             return Err(io::Error::last_os_error());
         }
         // SAFETY: the lowest page is ours; making it a guard page catches overflow.
-        unsafe { libc::mprotect(base, page, libc::PROT_NONE) };
+        unsafe { libc::mprotect(base, GUARD_PAGE, libc::PROT_NONE) };
         let new_stack = libc::stack_t {
-            // SAFETY: base + page is inside the mapping.
-            ss_sp: unsafe { base.cast::<u8>().add(page) }.cast(),
+            // SAFETY: base + GUARD_PAGE is inside the mapping.
+            ss_sp: unsafe { base.cast::<u8>().add(GUARD_PAGE) }.cast(),
             ss_flags: 0,
             ss_size: ALT_STACK_SIZE,
         };
@@ -151,7 +152,7 @@ impl Outermost {
             let mut old_stack: libc::stack_t = std::mem::zeroed();
             if libc::sigaltstack(&new_stack, &mut old_stack) != 0 {
                 let e = io::Error::last_os_error();
-                libc::munmap(base, ALT_STACK_SIZE + page);
+                libc::munmap(base, ALT_STACK_SIZE + GUARD_PAGE);
                 return Err(e);
             }
             let mut old_mask: libc::sigset_t = std::mem::zeroed();
@@ -206,7 +207,7 @@ impl Drop for ThreadSignals {
             // allowed; the previous stack and mask are the ones saved in setup.
             unsafe {
                 libc::sigaltstack(&o.old_stack, std::ptr::null_mut());
-                libc::munmap(o.stack, ALT_STACK_SIZE + 4096);
+                libc::munmap(o.stack, ALT_STACK_SIZE + GUARD_PAGE);
                 libc::pthread_sigmask(libc::SIG_SETMASK, &o.old_mask, std::ptr::null_mut());
             }
         }

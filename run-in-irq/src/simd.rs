@@ -43,8 +43,9 @@ pub fn kernel_fpu_begin() -> FpuGuard {
     if !may_use_simd() {
         report_violation(Violation::FpuNotUsable);
     }
-    // With irqs disabled the kernel skips fpregs_lock(); BHs cannot run then anyway.
-    let bh = if crate::context::irqs_disabled() || in_hardirq() {
+    // With irqs disabled (always so in hardirq) the kernel skips fpregs_lock(); BHs
+    // cannot run then anyway.
+    let bh = if crate::context::irqs_disabled() {
         None
     } else {
         Some(local_bh_disable())

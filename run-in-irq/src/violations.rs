@@ -166,10 +166,7 @@ fn thread_comm() -> [u8; 16] {
 /// Lock-free and allocation-free: callable from a signal handler.
 #[track_caller]
 pub(crate) fn report_violation(kind: Violation) {
-    report_violation_at(kind, Location::caller());
-}
-
-pub(crate) fn report_violation_at(kind: Violation, location: &'static Location<'static>) {
+    let location = Location::caller();
     let owner = crate::irq::owner_tid();
     let context = Context::current() as u8;
     // A repeat of a recorded violation only bumps its count (like the kernel's

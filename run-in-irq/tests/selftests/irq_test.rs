@@ -204,11 +204,15 @@ fn test_not_called_messages(test: &mut Kunit) {
     kunit_expect_streq!(test, log.as_str(), expected.as_str());
 }
 
-fn slow_1ms(_: &()) -> bool {
-    let end = Instant::now() + Duration::from_millis(1);
+fn spin_for(d: Duration) {
+    let end = Instant::now() + d;
     while Instant::now() < end {
         std::hint::spin_loop();
     }
+}
+
+fn slow_1ms(_: &()) -> bool {
+    spin_for(Duration::from_millis(1));
     true
 }
 
@@ -219,13 +223,6 @@ fn test_slow_func_stops_at_time_limit(test: &mut Kunit) {
     kunit_expect_lt!(test, r.elapsed, Duration::from_millis(1500));
     kunit_expect_gt!(test, r.hardirq_calls, 0);
     kunit_expect_gt!(test, r.softirq_calls, 0);
-}
-
-fn spin_for(d: Duration) {
-    let end = Instant::now() + d;
-    while Instant::now() < end {
-        std::hint::spin_loop();
-    }
 }
 
 /// Hardirq work longer than the 5 µs interval, and task calls that need several
