@@ -2,7 +2,7 @@
 //! so it runs only on request (`--include-ignored`, or a speed filter), the counterpart
 //! of the kernel's `CONFIG_CRYPTO_LIB_BENCHMARK`.
 
-use crate::state::{slot, SuiteState, TEST_BUF_LEN};
+use crate::state::{slot, TEST_BUF_LEN};
 use kunit::prelude::*;
 use kunit_arch::polyval::polyval;
 use std::hint::black_box;
@@ -13,10 +13,7 @@ pub fn benchmark_hash(test: &mut Kunit) {
         1, 16, 64, 127, 128, 200, 256, 511, 512, 1024, 3173, 4096, 16384,
     ];
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key, test_buf, ..
-    } = &mut *st;
-    let data = test_buf.as_mut_slice();
+    let (test_key, _, data) = st.key_rng_buf();
     let mut hash = [0u8; 16];
 
     // Warm-up.

@@ -26,16 +26,11 @@ fn digest_at(buf: &mut [u8], at: usize) -> &mut [u8; HASH_SIZE] {
 pub fn test_hash_test_vectors(test: &mut Kunit) {
     let hash_testvecs = &vectors_or_fail(test).hash_testvecs;
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
+    let (test_key, rng, test_buf) = st.key_rng_buf();
     for (i, tv) in hash_testvecs.iter().enumerate() {
         let data_len = tv.data_len;
         kunit_assert_le!(test, data_len, TEST_BUF_LEN);
-        let data = &mut test_buf.as_mut_slice()[..data_len];
+        let data = &mut test_buf[..data_len];
         rng.rand_bytes_seeded_from_len(data);
         let actual_hash = hash(test_key, data);
         kunit_assert_memeq_msg!(
@@ -53,13 +48,7 @@ pub fn test_hash_test_vectors(test: &mut Kunit) {
 pub fn test_hash_all_lens_up_to_4096(test: &mut Kunit) {
     let hash_testvec_consolidated = vectors_or_fail(test).hash_testvec_consolidated;
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
-    let test_buf = test_buf.as_mut_slice();
+    let (test_key, rng, test_buf) = st.key_rng_buf();
     rng.rand_bytes_seeded_from_len(&mut test_buf[..4096]);
     let mut ctx = PolyvalCtx::ZEROED;
     polyval_init(&mut ctx, test_key);
@@ -75,13 +64,7 @@ pub fn test_hash_all_lens_up_to_4096(test: &mut Kunit) {
 
 pub fn test_hash_incremental_updates(test: &mut Kunit) {
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
-    let test_buf = test_buf.as_mut_slice();
+    let (test_key, rng, test_buf) = st.key_rng_buf();
     for _ in 0..1000 {
         let total_len = rng.rand_length(TEST_BUF_LEN);
         let offset = rng.rand_offset(TEST_BUF_LEN - total_len);
@@ -127,13 +110,7 @@ pub fn test_hash_buffer_overruns(test: &mut Kunit) {
     const CTX_SIZE: usize = std::mem::size_of::<PolyvalCtx<'static>>();
     let max_tested_len = TEST_BUF_LEN - CTX_SIZE;
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
-    let buf = test_buf.as_mut_slice();
+    let (test_key, rng, buf) = st.key_rng_buf();
     rng.rand_bytes(buf);
 
     for _ in 0..100 {
@@ -255,13 +232,7 @@ pub fn test_hash_overlaps(test: &mut Kunit) {
 
 pub fn test_hash_alignment_consistency(test: &mut Kunit) {
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
-    let test_buf = test_buf.as_mut_slice();
+    let (test_key, rng, test_buf) = st.key_rng_buf();
     let mut hash1 = [0u8; 128 + HASH_SIZE];
     let mut hash2 = [0u8; 128 + HASH_SIZE];
     for _ in 0..100 {
@@ -302,13 +273,7 @@ pub fn test_hash_ctx_zeroization(test: &mut Kunit) {
     const CTX_SIZE: usize = std::mem::size_of::<PolyvalCtx<'static>>();
     static ZEROES: [u8; CTX_SIZE] = [0; CTX_SIZE];
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
-    let test_buf = test_buf.as_mut_slice();
+    let (test_key, rng, test_buf) = st.key_rng_buf();
     rng.rand_bytes(&mut test_buf[..128]);
     let mut ctx = PolyvalCtx::ZEROED;
     polyval_init(&mut ctx, test_key);

@@ -4,7 +4,7 @@
 //! no allocation, no locks, no panics — atomics, stack buffers and comparisons only.
 
 use crate::hash_cases::{hash, HASH_SIZE};
-use crate::state::{slot, SuiteState, TEST_BUF_LEN};
+use crate::state::{slot, TEST_BUF_LEN};
 use kunit::prelude::*;
 use kunit_arch::polyval::{
     polyval, polyval_final, polyval_init, polyval_preparekey_with, polyval_update, Implementation,
@@ -49,13 +49,8 @@ fn hash_irq_test1_func(state: &HashIrqTest1State<'_>) -> bool {
 
 pub fn test_hash_interrupt_context_1(test: &mut Kunit) {
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
-    let data = &mut test_buf.as_mut_slice()[..IRQ_TEST_NUM_BUFFERS * IRQ_TEST_DATA_LEN];
+    let (test_key, rng, test_buf) = st.key_rng_buf();
+    let data = &mut test_buf[..IRQ_TEST_NUM_BUFFERS * IRQ_TEST_DATA_LEN];
     rng.rand_bytes(data);
     let data = &*data;
     let state = HashIrqTest1State {
@@ -140,13 +135,7 @@ fn hash_irq_test2_func(state: &HashIrqTest2State<'_>) -> bool {
 pub fn test_hash_interrupt_context_2(test: &mut Kunit) {
     const _: () = assert!(TEST_BUF_LEN / 4096 > 1);
     let mut st = slot(test).get(test);
-    let SuiteState {
-        test_key,
-        rng,
-        test_buf,
-        ..
-    } = &mut *st;
-    let data = test_buf.as_mut_slice();
+    let (test_key, rng, data) = st.key_rng_buf();
     rng.rand_bytes(data);
     let data = &*data;
     // kunit_kzalloc in the kernel (the state is large); a Box cannot come back null.

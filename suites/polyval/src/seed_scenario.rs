@@ -13,24 +13,25 @@ use kunit::{CaseReport, Config, Registration, Report};
 use kunit_arch::polyval::Implementation;
 use run_in_irq::{IrqStartup, IrqTestAlgorithm, IrqTestConfig};
 
-fn slow_startup(algorithm: IrqTestAlgorithm) -> IrqTestConfig {
-    IrqTestConfig {
+/// The real case body with a slow irq start-up and `algorithm`'s iteration rule.
+fn preparekey_in_irqs_slow_startup(test: &mut Kunit, algorithm: IrqTestAlgorithm) {
+    let config = IrqTestConfig {
         algorithm,
         startup: IrqStartup::AfterTaskCalls(PREPAREKEY_IRQ_ITERATIONS),
         ..IrqTestConfig::default()
-    }
+    };
+    preparekey_in_irqs_with(
+        test,
+        Implementation::best(),
+        &mut TestRng::default(),
+        &config,
+    );
 }
 
 mod prefix {
     use super::*;
     pub fn test_polyval_preparekey_in_irqs(test: &mut Kunit) {
-        let config = slow_startup(IrqTestAlgorithm::PreFix);
-        preparekey_in_irqs_with(
-            test,
-            Implementation::best(),
-            &mut TestRng::default(),
-            &config,
-        );
+        preparekey_in_irqs_slow_startup(test, IrqTestAlgorithm::PreFix);
     }
     pub static CASES: &[Case] = &[kunit_case!(test_polyval_preparekey_in_irqs)];
     pub static SUITE: Suite = Suite {
@@ -43,13 +44,7 @@ mod prefix {
 mod fixed {
     use super::*;
     pub fn test_polyval_preparekey_in_irqs(test: &mut Kunit) {
-        let config = slow_startup(IrqTestAlgorithm::Fixed);
-        preparekey_in_irqs_with(
-            test,
-            Implementation::best(),
-            &mut TestRng::default(),
-            &config,
-        );
+        preparekey_in_irqs_slow_startup(test, IrqTestAlgorithm::Fixed);
     }
     pub static CASES: &[Case] = &[kunit_case!(test_polyval_preparekey_in_irqs)];
     pub static SUITE: Suite = Suite {

@@ -34,6 +34,12 @@ impl SuiteState {
         polyval_preparekey_with(key, raw_key, self.imp)
             .expect("suite_init checked that the implementation is supported");
     }
+
+    /// `test_key`, the generator and the whole `test_buf`, borrowed together (most cases
+    /// use all three at once).
+    pub fn key_rng_buf(&mut self) -> (&PolyvalKey, &mut TestRng, &mut [u8]) {
+        (&self.test_key, &mut self.rng, self.test_buf.as_mut_slice())
+    }
 }
 
 /// One suite's slot, shared by its `suite_init`, `suite_exit` and cases.
