@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use crate::pytext::{char_len, dedent_joined, splitlines};
+use crate::pytext::{char_len, dedent_joined, is_blank, splitlines};
 use crate::status::TestStatus;
 use crate::test::Test;
 
@@ -84,10 +84,6 @@ impl Printer {
 
     pub fn is_enabled(&self) -> bool {
         self.out.is_some()
-    }
-
-    pub fn uses_color(&self) -> bool {
-        self.color
     }
 
     /// Starts an output line: false (print nothing) when disabled or when
@@ -184,14 +180,6 @@ impl Printer {
 
     fn push_equals(&mut self, n: usize) {
         self.buf.resize(self.buf.len() + n, b'=');
-    }
-
-    /// Writes raw bytes (progress lines, documents).
-    pub fn write_raw(&mut self, bytes: &[u8]) {
-        if self.out.is_some() && !self.broken {
-            self.buf.extend_from_slice(bytes);
-            self.flush();
-        }
     }
 
     pub fn flush(&mut self) {
@@ -505,8 +493,6 @@ fn emit_dedented(lines: &[&str], margin: usize, mut emit: impl FnMut(&str)) {
     }
 }
 
-use crate::pytext::is_blank;
-
 /// The label of a result line; prints the log of failed and crashed tests
 /// first (as `format_test_result` does).
 fn result_label(p: &mut Printer, test: &Test) -> (&'static str, &'static str) {
@@ -531,13 +517,6 @@ fn skip_suffix(test: &Test) -> Option<&str> {
         .then_some(test.skip_reason.as_str())
 }
 
-/// `format_test_result`; prints the log of failed and crashed tests first.
-pub fn format_test_result(p: &mut Printer, test: &Test) -> String {
-    let mut s = String::with_capacity(test.name.len() + 32);
-    format_test_result_into(p, test, &mut s);
-    s
-}
-
 /// `format_test_result`, appended to `s`.
 fn format_test_result_into(p: &mut Printer, test: &Test, s: &mut String) {
     let (code, label) = result_label(p, test);
@@ -557,17 +536,7 @@ pub fn print_test_result(p: &mut Printer, test: &Test) {
     }
     let (code, label) = result_label(p, test);
     if p.begin_stamped() {
-        if p.color {
-            p.push_painted(code, label);
-        } else {
-            // Constant-length copies for the common labels.
-            match test.status {
-                TestStatus::Success => p.buf.extend_from_slice(b"[PASSED] "),
-                TestStatus::Skipped => p.buf.extend_from_slice(b"[SKIPPED] "),
-                TestStatus::Failure => p.buf.extend_from_slice(b"[FAILED] "),
-                _ => p.push(label),
-            }
-        }
+        p.push_painted(code, label);
         p.push(&test.name);
         if let Some(reason) = skip_suffix(test) {
             p.push(" (");
@@ -582,11 +551,7 @@ pub fn print_test_result(p: &mut Printer, test: &Test) {
 #[inline]
 pub fn print_passed(p: &mut Printer, name: &str) {
     if p.begin_stamped() {
-        if p.color {
-            p.push_painted(GREEN, "[PASSED] ");
-        } else {
-            p.buf.extend_from_slice(b"[PASSED] ");
-        }
+        p.push_painted(GREEN, "[PASSED] ");
         p.push(name);
         p.end();
     }

@@ -16,11 +16,6 @@ pub fn rstrip(s: &str) -> &str {
     s.trim_end_matches(is_py_space)
 }
 
-/// `str.lstrip()` with no argument.
-pub fn lstrip(s: &str) -> &str {
-    s.trim_start_matches(is_py_space)
-}
-
 /// `len(s)` in Python: the number of code points.
 pub fn char_len(s: &str) -> usize {
     if s.is_ascii() {
@@ -143,11 +138,10 @@ pub fn is_blank(s: &str) -> bool {
 /// lexicographically smallest and largest non-blank lines (which is the prefix
 /// shared by all of them). Callers print `splitlines()` of the result.
 pub fn dedent_joined<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> String {
-    let blank = is_blank;
     let mut lo: Option<&str> = None;
     let mut hi: Option<&str> = None;
     for l in lines.clone().flat_map(|l| l.split('\n')) {
-        if blank(l) {
+        if is_blank(l) {
             continue;
         }
         if lo.is_none_or(|m| l < m) {
@@ -170,7 +164,7 @@ pub fn dedent_joined<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> String
         if i > 0 {
             out.push('\n');
         }
-        if !blank(l) {
+        if !is_blank(l) {
             out.push_str(&l[margin..]);
         }
     }

@@ -175,14 +175,4 @@ impl Test {
     pub fn ok_status(&self) -> bool {
         self.status.is_ok()
     }
-
-    /// Has children (`test.subtests != []`).
-    pub fn is_parent(&self) -> bool {
-        self.n_subtests > 0
-    }
-
-    pub fn push_subtest(&mut self, t: Test) {
-        self.n_subtests += 1;
-        self.subtests.push(t);
-    }
 }

@@ -21,8 +21,7 @@ pub fn use_color(when: ColorWhen, is_tty: bool) -> bool {
     }
 }
 
-pub fn stdout_printer(when: ColorWhen) -> Printer {
-    let tty = io::stdout().is_terminal();
+pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
     // The printer buffers its output itself.
     Printer::new(Box::new(io::stdout()), use_color(when, tty), tty)
 }
@@ -41,8 +40,8 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
         println!("{}", args::usage(args.command));
         return 0;
     }
-    let mut out = stdout_printer(args.color);
     let tty = io::stdout().is_terminal();
+    let mut out = stdout_printer(args.color, tty);
     let result = match args.command {
         Some(Command::Parse) => parse_cmd::run(&args, &mut out),
         Some(Command::Build) => exec_cmd::build(&args, &mut out),

@@ -20,8 +20,9 @@ pub fn print_raw<R: Read>(input: R, mode: RawOutput, out: &mut Printer) {
         }
         RawOutput::Kunit => {
             let mut ex = Extractor::new(input);
+            // Lines come out of the reader already right-stripped.
             while ex.advance().is_some() {
-                out.raw_line(crate::pytext::rstrip(ex.line()));
+                out.raw_line(ex.line());
             }
         }
     }

@@ -11,7 +11,7 @@
 //! Levels follow the kernel's layout (4 spaces per level): suites are level 1,
 //! parameters level 2; suite results and stats are at column 0.
 
-use crate::lines::{self, Class};
+use crate::lines::{self, Class, ResultSpan};
 
 /// One line of the merged stream.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,27 +41,24 @@ pub enum CaseOutcome {
     Skipped,
 }
 
-pub fn case_outcome(line: &str) -> Option<CaseOutcome> {
-    let r = lines::test_result(line)?;
-    Some(if r.skip.is_some() {
+/// The outcome of a case result line `classify` found at `r`.
+fn case_outcome(line: &str, r: &ResultSpan) -> CaseOutcome {
+    if lines::skip_directive(line, r).is_some() {
         CaseOutcome::Skipped
     } else if r.ok {
         CaseOutcome::Passed
     } else {
         CaseOutcome::Failed
-    })
+    }
 }
 
 fn level(line: &str) -> usize {
     line.bytes().take_while(|&b| b == b' ').count() / 4
 }
 
-/// `line` with its result number replaced.
-fn renumber(line: &str, number: u64) -> String {
-    match lines::classify(line) {
-        Class::Result(r) => format!("{}{}{}", &line[..r.number.0], number, &line[r.number.1..]),
-        _ => line.to_string(),
-    }
+/// Result line `line` (found at `r`) with its number replaced.
+fn renumber(line: &str, r: &ResultSpan, number: u64) -> String {
+    format!("{}{}{}", &line[..r.number.0], number, &line[r.number.1..])
 }
 
 #[derive(Debug)]
@@ -182,20 +179,20 @@ impl Splicer {
                     }
                     return;
                 }
-                Class::Result(_) => {
-                    let outcome = case_outcome(line);
+                Class::Result(r) => {
+                    let outcome = case_outcome(line, &r);
                     match outcome {
-                        Some(CaseOutcome::Failed) => self.suite_failed = true,
-                        Some(CaseOutcome::Passed) => self.suite_passed = true,
-                        _ => {}
+                        CaseOutcome::Failed => self.suite_failed = true,
+                        CaseOutcome::Passed => self.suite_passed = true,
+                        CaseOutcome::Skipped => {}
                     }
                     self.cases_done += 1;
                     match self.mode {
                         Mode::Whole => emit(Item::Line(line.to_string())),
                         Mode::Case { number } => {
                             if self.case_result.is_none() {
-                                self.case_result = outcome;
-                                emit(Item::Line(renumber(line, number)));
+                                self.case_result = Some(outcome);
+                                emit(Item::Line(renumber(line, &r, number)));
                             }
                         }
                     }
