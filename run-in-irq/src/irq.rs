@@ -47,6 +47,9 @@ thread_local! {
     static LINE: Cell<*const IrqLine<'static>> = const { Cell::new(std::ptr::null()) };
     /// Nesting depth of our signal handler on this thread.
     static IN_SIGNAL: Cell<u32> = const { Cell::new(0) };
+    /// The kernel holds the irq signal blocked on this thread: set on handler entry,
+    /// cleared while softirq work runs from the handler.
+    static SIGNAL_BLOCKED: Cell<bool> = const { Cell::new(false) };
     /// The "CPU" a worker thread serves (0: itself).
     static OWNER: Cell<i32> = const { Cell::new(0) };
 }
@@ -77,11 +80,14 @@ pub fn in_signal_handler() -> bool {
     IN_SIGNAL.with(Cell::get) != 0
 }
 
-pub(crate) fn signal_enter() {
+/// Handler entry; returns what [`signal_exit`] restores.
+pub(crate) fn signal_enter() -> bool {
     IN_SIGNAL.with(|d| d.set(d.get() + 1));
+    SIGNAL_BLOCKED.with(|b| b.replace(true))
 }
 
-pub(crate) fn signal_exit() {
+pub(crate) fn signal_exit(was_blocked: bool) {
+    SIGNAL_BLOCKED.with(|b| b.set(was_blocked));
     IN_SIGNAL.with(|d| d.set(d.get() - 1));
 }
 
@@ -141,16 +147,30 @@ fn irq_body(c: &CpuState) {
 
 /// `__do_softirq()`: run pending work in softirq context with irqs enabled.
 /// Called with irqs disabled, not in interrupt; returns with irqs disabled.
+///
+/// Inside the signal handler the kernel holds the signal blocked (a second interrupt
+/// stays latched and costs nothing until irqs are enabled); it is unblocked only
+/// around the work itself, so a hardirq can interrupt softirq work, and nesting
+/// stops at hardirq → softirq → hardirq.
 fn do_softirq(c: &CpuState) {
     c.add(SOFTIRQ_OFFSET);
+    let blocked = SIGNAL_BLOCKED.with(Cell::get);
     let mut rounds = 0;
     while rounds < MAX_SOFTIRQ_RESTART && c.softirq_pending.replace(false) {
         rounds += 1;
         enable_and_replay(c);
+        if blocked {
+            SIGNAL_BLOCKED.with(|b| b.set(false));
+            crate::signal::set_irq_signal_unblocked(true);
+        }
         let line = LINE.with(Cell::get);
         // SAFETY: a non-null LINE points to a Line that outlives its attachment.
         if let Some(line) = unsafe { line.as_ref() } {
             line.handler().softirq(line);
+        }
+        if blocked {
+            crate::signal::set_irq_signal_unblocked(false);
+            SIGNAL_BLOCKED.with(|b| b.set(true));
         }
         c.irqs_disabled.set(true);
     }

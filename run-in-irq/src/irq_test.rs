@@ -1,7 +1,7 @@
 //! The `kunit_run_irq_test()` algorithm, independent of the test framework.
 //!
 //! Runs `func` concurrently in task context (the calling thread), hardirq context
-//! (a per-thread POSIX timer whose signal interrupts the calling thread itself) and
+//! (a timer signal that interrupts the calling thread itself) and
 //! softirq context (BH work queued by the timer callback), following the newest
 //! upstream version (include/kunit/run-in-irq-context.h, "V4"):
 //!
@@ -17,8 +17,9 @@
 //! in {soft,hard}irq contexts": a fixed 5 µs timer and `max_iterations` task calls only.
 
 use crate::irq::{IrqHandler, SoftirqMode};
-use crate::line::{with_irq_line, IrqLine};
+use crate::line::{with_irq_line, IrqLine, LineConfig};
 use crate::startup::{irq_startup, IrqStartup};
+use crate::timer::HardirqTimer;
 use crate::violations::{report_violation, take_violations, Violation, ViolationRecord};
 use crate::{in_hardirq, in_serving_softirq};
 use std::io;
@@ -43,6 +44,9 @@ pub enum IrqTestAlgorithm {
 #[derive(Clone, Copy, Debug)]
 pub struct IrqTestConfig {
     pub softirq_mode: SoftirqMode,
+    /// What delivers the timer interrupts (default: a timer thread when there are
+    /// two CPUs or more).
+    pub hardirq_timer: HardirqTimer,
     pub algorithm: IrqTestAlgorithm,
     pub startup: IrqStartup,
     /// Wall-clock limit of the task loop (`HZ` jiffies upstream).
@@ -50,11 +54,12 @@ pub struct IrqTestConfig {
 }
 
 impl Default for IrqTestConfig {
-    /// On-irq-exit softirqs, the process-wide [`irq_startup`] setting, 1 s, and the
+    /// On-irq-exit softirqs, the automatic timer choice, the process-wide [`irq_startup`] setting, 1 s, and the
     /// fixed algorithm — or the pre-fix one with feature `seed-bugs`.
     fn default() -> Self {
         IrqTestConfig {
             softirq_mode: SoftirqMode::OnIrqExit,
+            hardirq_timer: HardirqTimer::Auto,
             algorithm: if cfg!(feature = "seed-bugs") {
                 IrqTestAlgorithm::PreFix
             } else {
@@ -171,7 +176,11 @@ pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
         bh_pending: AtomicBool::new(false),
         warned: AtomicBool::new(false),
     };
-    let (elapsed, all_contexts_after) = with_irq_line(&test, config.softirq_mode, |line| {
+    let line_config = LineConfig {
+        softirq_mode: config.softirq_mode,
+        hardirq_timer: config.hardirq_timer,
+    };
+    let (elapsed, all_contexts_after) = with_irq_line(&test, line_config, |line| {
         task_loop(&test, line, max_iterations, config)
     })?;
     // Everything this thread's contexts recorded, including before the loop.

@@ -13,31 +13,6 @@ pub(crate) struct Ksoftirqd {
     state: AtomicU32,
 }
 
-fn futex_wait(word: &AtomicU32, expected: u32) {
-    // SAFETY: FUTEX_WAIT on a live, aligned u32; returns early if the value differs.
-    unsafe {
-        libc::syscall(
-            libc::SYS_futex,
-            word.as_ptr(),
-            libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
-            expected,
-            std::ptr::null::<libc::timespec>(),
-        )
-    };
-}
-
-fn futex_wake(word: &AtomicU32) {
-    // SAFETY: FUTEX_WAKE on a live, aligned u32 has no other preconditions.
-    unsafe {
-        libc::syscall(
-            libc::SYS_futex,
-            word.as_ptr(),
-            libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
-            1,
-        )
-    };
-}
-
 impl Ksoftirqd {
     pub(crate) const fn new() -> Ksoftirqd {
         Ksoftirqd {
@@ -49,14 +24,14 @@ impl Ksoftirqd {
     /// Async-signal-safe (atomics + futex syscall).
     pub(crate) fn kick(&self) {
         if self.state.fetch_or(PENDING, Ordering::AcqRel) & PENDING == 0 {
-            futex_wake(&self.state);
+            crate::futex::wake(&self.state);
         }
     }
 
     /// Asks the worker to exit once pending work is done.
     pub(crate) fn stop(&self) {
         self.state.fetch_or(STOP, Ordering::AcqRel);
-        futex_wake(&self.state);
+        crate::futex::wake(&self.state);
     }
 
     /// The worker body: serve `line`'s softirq work until stopped.
@@ -73,7 +48,7 @@ impl Ksoftirqd {
             } else if v & STOP != 0 {
                 break;
             } else {
-                futex_wait(&self.state, v);
+                crate::futex::wait(&self.state, v, None);
             }
         }
         crate::irq::set_owner(0);

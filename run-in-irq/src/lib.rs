@@ -10,9 +10,11 @@
 //!    in hardirq and while the current thread is inside a [`kernel_fpu_begin`] section,
 //!    which is what an interrupt landing in the task's SIMD code sees.
 //! 2. **Irq stand-ins** ([`with_irq_line`]): the hardirq is a real-time signal
-//!    ([`irq_signal`]) delivered to the thread itself by a per-thread POSIX timer
-//!    (`SIGEV_THREAD_ID`) or [`IrqLine::raise_hardirq`], handled on an alternate
-//!    signal stack; the previous disposition is restored when the last line goes.
+//!    ([`irq_signal`]) delivered to the thread itself — by a timer thread, a per-thread
+//!    POSIX timer (`SIGEV_THREAD_ID`; see [`HardirqTimer`]) or
+//!    [`IrqLine::raise_hardirq`] — and handled on an alternate signal stack with the
+//!    signal blocked, as an interrupt stays latched while irqs are off; the previous
+//!    disposition is restored when the last line goes.
 //!    Softirq work raised by the hardirq runs on irq exit on the same thread
 //!    ([`SoftirqMode::OnIrqExit`], default; a hardirq may interrupt it, never the
 //!    reverse) or on a ksoftirqd-like worker ([`SoftirqMode::Thread`]).
@@ -57,6 +59,7 @@
 
 mod alloc;
 mod context;
+mod futex;
 mod irq;
 mod irq_test;
 mod irqflags;
@@ -86,9 +89,10 @@ pub use irqflags::{
 };
 #[cfg(feature = "kunit")]
 pub use kunit_irq_test::{kunit_report_violations, kunit_run_irq_test, kunit_run_irq_test_with};
-pub use line::{with_irq_line, IrqLine};
+pub use line::{with_irq_line, IrqLine, LineConfig};
 pub use might_sleep::{might_sleep, warn_on};
 pub use signal::irq_signal;
 pub use simd::{kernel_fpu_begin, may_use_simd, FpuGuard};
 pub use startup::{irq_startup, set_irq_startup, IrqStartup};
+pub use timer::HardirqTimer;
 pub use violations::{dropped_violations, take_violations, Context, Violation, ViolationRecord};

@@ -2,25 +2,43 @@
 //!
 //! [`with_irq_line`] installs the signal handler (restoring the previous disposition
 //! when the last line anywhere goes away), gives the thread an alternate signal
-//! stack, creates a per-thread POSIX timer that signals this very thread, and — in
-//! [`SoftirqMode::Thread`] — starts a ksoftirqd-like worker. Teardown (also on
-//! unwind): disarm the timer, block the signal and discard undelivered expiries
-//! (`hrtimer_cancel`; no handler can be running, since handlers run on this thread
-//! and finish before task code resumes), flush and join the worker, restore state.
+//! stack, creates a timer that signals this very thread (a timer thread or a POSIX
+//! timer, see [`HardirqTimer`]) and — in [`SoftirqMode::Thread`] — starts a
+//! ksoftirqd-like worker. Teardown (also on unwind): block the signal, stop the timer,
+//! discard undelivered expiries (`hrtimer_cancel`; no handler can be running, since
+//! handlers run on this thread and finish before task code resumes), flush and join
+//! the worker, restore state.
 //! Lines on different threads are independent; a nested line on the same thread
 //! temporarily replaces the outer one.
 
 use crate::irq::{self, IrqHandler, SoftirqMode};
 use crate::ksoftirqd::Ksoftirqd;
 use crate::signal::{irq_signal, ThreadSignals};
-use crate::timer::IrqTimer;
+use crate::timer::{HardirqTimer, IrqTimer, PosixTimer, TimerThread};
 use std::io;
+
+/// How a line delivers its interrupts. `SoftirqMode` converts into it (with the
+/// default timer), so `with_irq_line(&h, SoftirqMode::OnIrqExit, ..)` works.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineConfig {
+    pub softirq_mode: SoftirqMode,
+    pub hardirq_timer: HardirqTimer,
+}
+
+impl From<SoftirqMode> for LineConfig {
+    fn from(softirq_mode: SoftirqMode) -> Self {
+        LineConfig {
+            softirq_mode,
+            ..LineConfig::default()
+        }
+    }
+}
 
 /// A thread's hardirq stand-in, passed to the closure and to the handler.
 pub struct IrqLine<'a> {
     handler: &'a dyn IrqHandler,
     mode: SoftirqMode,
-    timer: IrqTimer,
+    timer: IrqTimer<'a>,
     ksoftirqd: Option<&'a Ksoftirqd>,
     thread: libc::pthread_t,
 }
@@ -71,7 +89,7 @@ impl Drop for Detach<'_, '_> {
     fn drop(&mut self) {
         // Blocked first, so no handler can re-arm the timer after it is disarmed.
         let mask = crate::signal::block_and_drain();
-        self.line.arm_timer_ns(0);
+        self.line.timer.stop();
         crate::signal::drain_blocked();
         // flush_work(): softirq work still pending here runs now, in softirq context.
         irq::run_pending_softirq_if_allowed();
@@ -83,18 +101,27 @@ impl Drop for Detach<'_, '_> {
     }
 }
 
-/// Runs `f` with the calling thread wired to `handler` (see the module docs).
+/// Runs `f` with the calling thread wired to `handler` (see the module docs);
+/// `config` is a [`LineConfig`] or just a [`SoftirqMode`].
 ///
 /// `handler.hardirq` runs inside a signal handler on this thread whenever the line's
 /// timer fires or [`IrqLine::raise_hardirq`] is called; it must be async-signal-safe.
 pub fn with_irq_line<R>(
     handler: &dyn IrqHandler,
-    mode: SoftirqMode,
+    config: impl Into<LineConfig>,
     f: impl FnOnce(&IrqLine<'_>) -> R,
 ) -> io::Result<R> {
+    let LineConfig {
+        softirq_mode: mode,
+        hardirq_timer,
+    } = config.into();
     let _signals = ThreadSignals::setup()?;
     let tid = crate::violations::gettid();
-    let timer = IrqTimer::new(tid, irq_signal())?;
+    let timer_thread = TimerThread::new();
+    let timer = match hardirq_timer.resolve() {
+        HardirqTimer::PosixTimer => IrqTimer::Posix(PosixTimer::new(tid, irq_signal())?),
+        _ => IrqTimer::Thread(&timer_thread),
+    };
     let ksoftirqd = Ksoftirqd::new();
     // SAFETY: pthread_self has no preconditions.
     let thread = unsafe { libc::pthread_self() };
@@ -105,19 +132,39 @@ pub fn with_irq_line<R>(
         ksoftirqd: (mode == SoftirqMode::Thread).then_some(&ksoftirqd),
         thread,
     };
-    let r = std::thread::scope(|s| {
+    std::thread::scope(|s| {
+        let line = &line;
+        if let IrqTimer::Thread(t) = &line.timer {
+            t.set_running(true);
+            let spawned = std::thread::Builder::new()
+                .name("irq-timer".into())
+                .spawn_scoped(s, move || t.run(tid, irq_signal()));
+            if let Err(e) = spawned {
+                t.set_running(false);
+                return Err(e);
+            }
+        }
+        // Stops the timer thread on every path out (Detach does it first, then this
+        // is a no-op), so the scope's join cannot wait forever.
+        let _stop_timer = StopTimer(&line.timer);
         if mode == SoftirqMode::Thread {
-            let line = &line;
             let k = &ksoftirqd;
             std::thread::Builder::new()
                 .name("ksoftirqd".into())
                 .spawn_scoped(s, move || k.run(line, tid))?;
         }
         let _detach = Detach {
-            line: &line,
-            previous: irq::set_line(&line),
+            line,
+            previous: irq::set_line(line),
         };
-        Ok(f(&line))
-    });
-    r
+        Ok(f(line))
+    })
+}
+
+struct StopTimer<'l, 'a>(&'l IrqTimer<'a>);
+
+impl Drop for StopTimer<'_, '_> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
 }

@@ -33,9 +33,9 @@ extern "C" fn on_irq_signal(
     // SAFETY: __errno_location returns this thread's errno slot; saving and restoring
     // it keeps the interrupted code's errno intact.
     let saved_errno = unsafe { *libc::__errno_location() };
-    crate::irq::signal_enter();
+    let was_blocked = crate::irq::signal_enter();
     crate::irq::hardirq_arrived();
-    crate::irq::signal_exit();
+    crate::irq::signal_exit(was_blocked);
     // SAFETY: as above.
     unsafe { *libc::__errno_location() = saved_errno };
 }
@@ -55,13 +55,13 @@ fn acquire_disposition() -> io::Result<()> {
     let mut d = DISPOSITION.lock().unwrap_or_else(|e| e.into_inner());
     if d.users == 0 {
         // SAFETY: a zeroed sigaction is valid; we fill the fields we need. The handler
-        // is async-signal-safe. SA_NODEFER: nesting is governed by our own mask flag,
-        // so a hardirq can interrupt softirq processing inside the handler.
+        // is async-signal-safe. No SA_NODEFER: the kernel keeps the signal blocked while
+        // the handler runs, as an interrupt stays latched while irqs are off; softirq
+        // work run from the handler unblocks it (see `irq::do_softirq`).
         let previous = unsafe {
             let mut act: libc::sigaction = std::mem::zeroed();
             act.sa_sigaction = on_irq_signal as *const () as usize;
-            act.sa_flags =
-                libc::SA_SIGINFO | libc::SA_ONSTACK | libc::SA_RESTART | libc::SA_NODEFER;
+            act.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK | libc::SA_RESTART;
             libc::sigemptyset(&mut act.sa_mask);
             let mut old: libc::sigaction = std::mem::zeroed();
             if libc::sigaction(irq_signal(), &act, &mut old) != 0 {
@@ -165,6 +165,20 @@ impl Outermost {
             })
         }
     }
+}
+
+/// Unblocks (`true`) or blocks the irq signal on this thread. Async-signal-safe:
+/// one `rt_sigprocmask` call (glibc's `pthread_sigmask` only filters out its own
+/// internal signals first).
+pub(crate) fn set_irq_signal_unblocked(unblocked: bool) {
+    let set = sigset_of(irq_signal());
+    let how = if unblocked {
+        libc::SIG_UNBLOCK
+    } else {
+        libc::SIG_BLOCK
+    };
+    // SAFETY: plain mask change of the calling thread; old mask not requested.
+    unsafe { libc::pthread_sigmask(how, &set, std::ptr::null_mut()) };
 }
 
 /// Blocks the irq signal on this thread and discards instances already pending

@@ -3,7 +3,10 @@
 
 use super::probe::*;
 use kunit::prelude::*;
-use run_in_irq::{local_bh_disable, local_irq_save, preempt_count, with_irq_line, SoftirqMode};
+use run_in_irq::{
+    local_bh_disable, local_irq_save, preempt_count, with_irq_line, HardirqTimer, LineConfig,
+    SoftirqMode,
+};
 use std::sync::atomic::Ordering::SeqCst;
 use std::time::Duration;
 
@@ -89,23 +92,35 @@ fn test_softirq_thread_context(test: &mut Kunit) {
 }
 
 fn test_timer_interrupts_the_task(test: &mut Kunit) {
-    let probe = Probe::default();
-    probe.raise_softirq.store(true, SeqCst);
-    probe.rearm_ns.store(20_000, SeqCst);
-    let r = with_irq_line(&probe, SoftirqMode::OnIrqExit, |line| {
-        line.arm_timer_ns(5_000);
-        // The task never yields: only a signal on this very thread can make progress.
-        spin_until(Duration::from_secs(2), || {
-            probe.hardirq_calls.load(SeqCst) >= 10 && probe.softirq_calls.load(SeqCst) >= 1
-        })
-    });
-    let Some(ok) = line_ok(test, r) else { return };
-    kunit_expect_true!(test, ok);
-    kunit_expect_eq!(test, probe.hardirq_tid.load(SeqCst), gettid());
-    // Torn down: nothing fires any more.
-    let calls = probe.hardirq_calls.load(SeqCst);
-    std::thread::sleep(Duration::from_millis(5));
-    kunit_expect_eq!(test, probe.hardirq_calls.load(SeqCst), calls);
+    for hardirq_timer in [HardirqTimer::TimerThread, HardirqTimer::PosixTimer] {
+        let probe = Probe::default();
+        probe.raise_softirq.store(true, SeqCst);
+        probe.rearm_ns.store(20_000, SeqCst);
+        let config = LineConfig {
+            softirq_mode: SoftirqMode::OnIrqExit,
+            hardirq_timer,
+        };
+        let r = with_irq_line(&probe, config, |line| {
+            line.arm_timer_ns(5_000);
+            // The task never yields: only a signal on this very thread can make progress.
+            spin_until(Duration::from_secs(2), || {
+                probe.hardirq_calls.load(SeqCst) >= 10 && probe.softirq_calls.load(SeqCst) >= 1
+            })
+        });
+        let Some(ok) = line_ok(test, r) else { return };
+        kunit_expect_true_msg!(test, ok, "{:?}", hardirq_timer);
+        kunit_expect_eq!(test, probe.hardirq_tid.load(SeqCst), gettid());
+        // Torn down: nothing fires any more.
+        let calls = probe.hardirq_calls.load(SeqCst);
+        std::thread::sleep(Duration::from_millis(5));
+        kunit_expect_eq_msg!(
+            test,
+            probe.hardirq_calls.load(SeqCst),
+            calls,
+            "{:?}",
+            hardirq_timer
+        );
+    }
 }
 
 static CASES: &[Case] = &[

@@ -1,12 +1,13 @@
 //! kunit_run_irq_test semantics: every context runs and counts, KUnit's exact
 //! expectation text per failing context, max_iterations = 1, the 1 s limit, the
-//! interval back-off, at most one concurrent call per context, both softirq modes.
+//! interval back-off, at most one concurrent call per context, both softirq modes and
+//! both hardirq timers.
 
 use super::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
-    kunit_run_irq_test, kunit_run_irq_test_with, run_irq_test, Context, IrqStartup, IrqTestConfig,
-    SoftirqMode, INITIAL_INTERVAL_NS,
+    kunit_run_irq_test, kunit_run_irq_test_with, run_irq_test, Context, HardirqTimer, IrqStartup,
+    IrqTestConfig, LineConfig, SoftirqMode, INITIAL_INTERVAL_NS,
 };
 use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
 use std::time::{Duration, Instant};
@@ -39,27 +40,48 @@ fn record(r: &Recorder) -> bool {
     true
 }
 
-const MODES: [SoftirqMode; 2] = [SoftirqMode::OnIrqExit, SoftirqMode::Thread];
+const LINES: [LineConfig; 4] = [
+    line(SoftirqMode::OnIrqExit, HardirqTimer::TimerThread),
+    line(SoftirqMode::OnIrqExit, HardirqTimer::PosixTimer),
+    line(SoftirqMode::Thread, HardirqTimer::TimerThread),
+    line(SoftirqMode::Thread, HardirqTimer::PosixTimer),
+];
 
-fn mode_desc(mode: &SoftirqMode, desc: &mut String) {
-    desc.push_str(match mode {
+const fn line(softirq_mode: SoftirqMode, hardirq_timer: HardirqTimer) -> LineConfig {
+    LineConfig {
+        softirq_mode,
+        hardirq_timer,
+    }
+}
+
+fn line_desc(line: &LineConfig, desc: &mut String) {
+    desc.push_str(match line.softirq_mode {
         SoftirqMode::OnIrqExit => "on_irq_exit",
         SoftirqMode::Thread => "ksoftirqd",
     });
+    desc.push_str(match line.hardirq_timer {
+        HardirqTimer::Auto => "/auto",
+        HardirqTimer::TimerThread => "/timer_thread",
+        HardirqTimer::PosixTimer => "/posix_timer",
+    });
 }
-kunit_array_param!(
-    softirq_modes,
-    MODES,
-    |m: &SoftirqMode, desc: &mut String| mode_desc(m, desc)
-);
+kunit_array_param!(line_configs, LINES, |l: &LineConfig, desc: &mut String| {
+    line_desc(l, desc)
+});
+
+/// The fixed algorithm on the given line.
+fn fixed_on(line: LineConfig) -> IrqTestConfig {
+    IrqTestConfig {
+        softirq_mode: line.softirq_mode,
+        hardirq_timer: line.hardirq_timer,
+        ..fixed()
+    }
+}
 
 fn test_all_contexts_run_and_count(test: &mut Kunit) {
-    let mode = *test.param::<SoftirqMode>();
+    let line = *test.param::<LineConfig>();
     let rec = Recorder::default();
-    let config = IrqTestConfig {
-        softirq_mode: mode,
-        ..fixed()
-    };
+    let config = fixed_on(line);
     let r = run_irq_test(record, 100_000, &rec, &config);
     let Some(r) = line_ok(test, r) else { return };
     let [t, s, h] = [0, 1, 2].map(|i| rec.calls[i].load(SeqCst));
@@ -74,18 +96,14 @@ fn test_all_contexts_run_and_count(test: &mut Kunit) {
     kunit_expect_lt!(test, r.elapsed, Duration::from_secs(1));
     // And through the KUnit wrapper: passes (the public default, unless seed-bugs swapped it).
     kunit_run_irq_test_with(test, record, 100_000, &rec, &config);
-    if !cfg!(feature = "seed-bugs") && mode == SoftirqMode::OnIrqExit {
+    if !cfg!(feature = "seed-bugs") && line == LINES[0] {
         kunit_run_irq_test(test, record, 100_000, &rec);
     }
 }
 
 fn test_max_iterations_one_needs_every_context(test: &mut Kunit) {
-    for mode in MODES {
-        let config = IrqTestConfig {
-            softirq_mode: mode,
-            ..fixed()
-        };
-        let r = run_irq_test(|_: &()| true, 1, &(), &config);
+    for line in LINES {
+        let r = run_irq_test(|_: &()| true, 1, &(), &fixed_on(line));
         let Some(r) = line_ok(test, r) else { return };
         kunit_expect_ge!(test, r.task_calls, 1);
         kunit_expect_ge!(test, r.hardirq_calls, 1);
@@ -225,34 +243,37 @@ fn test_slow_func_stops_at_time_limit(test: &mut Kunit) {
     kunit_expect_gt!(test, r.softirq_calls, 0);
 }
 
-/// Hardirq work longer than the 5 µs interval, and task calls that need several
+/// Hardirq work far longer than the 5 µs interval, and task calls that need several
 /// interrupt-free stretches to finish: without the back-off the timer would own the
 /// CPU (the V2 hang that V3/V4 fixed).
 fn costly_hardirq(_: &()) -> bool {
     match Context::current() {
         Context::Hardirq => spin_for(Duration::from_micros(30)),
-        Context::Task => spin_for(Duration::from_micros(20)),
+        Context::Task => spin_for(Duration::from_micros(100)),
         Context::Softirq => {}
     }
     true
 }
 
 fn test_interval_backoff_prevents_livelock(test: &mut Kunit) {
-    let r = run_irq_test(costly_hardirq, 3_000, &(), &fixed());
-    let Some(r) = line_ok(test, r) else { return };
-    kunit_expect_gt!(test, r.final_interval_ns, INITIAL_INTERVAL_NS);
-    // The task keeps up: at least a third of the hardirq's count, never starved.
-    kunit_expect_ge!(test, r.task_calls * 3, r.hardirq_calls);
-    kunit_expect_ge!(
-        test,
-        r.task_calls + r.hardirq_calls + r.softirq_calls,
-        3_000
-    );
-    kunit_expect_lt!(test, r.elapsed, Duration::from_secs(1));
+    for hardirq_timer in [HardirqTimer::TimerThread, HardirqTimer::PosixTimer] {
+        let line = line(SoftirqMode::OnIrqExit, hardirq_timer);
+        let r = run_irq_test(costly_hardirq, 3_000, &(), &fixed_on(line));
+        let Some(r) = line_ok(test, r) else { return };
+        kunit_expect_gt_msg!(test, r.final_interval_ns, INITIAL_INTERVAL_NS, "{:?}", line);
+        // The task keeps up: at least a third of the hardirq's count, never starved.
+        kunit_expect_ge_msg!(test, r.task_calls * 3, r.hardirq_calls, "{:?}", line);
+        kunit_expect_ge!(
+            test,
+            r.task_calls + r.hardirq_calls + r.softirq_calls,
+            3_000
+        );
+        kunit_expect_lt_msg!(test, r.elapsed, Duration::from_secs(1), "{:?}", line);
+    }
 }
 
 static CASES: &[Case] = &[
-    kunit_case_param!(test_all_contexts_run_and_count, softirq_modes),
+    kunit_case_param!(test_all_contexts_run_and_count, line_configs),
     kunit_case!(test_max_iterations_one_needs_every_context),
     kunit_case!(test_failure_reported_from_each_context),
     kunit_case!(test_not_called_messages),
