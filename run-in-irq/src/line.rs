@@ -134,37 +134,20 @@ pub fn with_irq_line<R>(
     };
     std::thread::scope(|s| {
         let line = &line;
-        if let IrqTimer::Thread(t) = &line.timer {
-            t.set_running(true);
-            let spawned = std::thread::Builder::new()
-                .name("irq-timer".into())
-                .spawn_scoped(s, move || t.run(tid, irq_signal()));
-            if let Err(e) = spawned {
-                t.set_running(false);
-                return Err(e);
-            }
-        }
-        // Stops the timer thread on every path out (Detach does it first, then this
-        // is a no-op), so the scope's join cannot wait forever.
-        let _stop_timer = StopTimer(&line.timer);
-        if mode == SoftirqMode::Thread {
-            let k = &ksoftirqd;
-            std::thread::Builder::new()
-                .name("ksoftirqd".into())
-                .spawn_scoped(s, move || k.run(line, tid))?;
-        }
+        // Attached before any thread starts: on every way out (a failed spawn, a panic
+        // in `f`) Detach stops what was started, so the scope's join cannot hang.
         let _detach = Detach {
             line,
             previous: irq::set_line(line),
         };
+        if let IrqTimer::Thread(t) = &line.timer {
+            t.spawn(s, tid, irq_signal())?;
+        }
+        if let Some(k) = line.ksoftirqd {
+            std::thread::Builder::new()
+                .name("ksoftirqd".into())
+                .spawn_scoped(s, move || k.run(line, tid))?;
+        }
         Ok(f(line))
     })
-}
-
-struct StopTimer<'l, 'a>(&'l IrqTimer<'a>);
-
-impl Drop for StopTimer<'_, '_> {
-    fn drop(&mut self) {
-        self.0.stop();
-    }
 }

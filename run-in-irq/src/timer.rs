@@ -18,6 +18,7 @@ use crate::futex;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::*};
 use std::sync::OnceLock;
+use std::thread::Scope;
 use std::time::Duration;
 
 /// What delivers an irq line's timer interrupts (see the module docs).
@@ -35,7 +36,7 @@ pub enum HardirqTimer {
 
 impl HardirqTimer {
     /// The concrete kind [`HardirqTimer::Auto`] stands for on this machine.
-    pub fn resolve(self) -> HardirqTimer {
+    pub(crate) fn resolve(self) -> HardirqTimer {
         static MULTI_CPU: OnceLock<bool> = OnceLock::new();
         match self {
             HardirqTimer::Auto => {
@@ -181,9 +182,21 @@ impl TimerThread {
         }
     }
 
-    /// Marks the thread started; call before spawning [`TimerThread::run`].
-    pub(crate) fn set_running(&self, running: bool) {
-        self.running.store(running, SeqCst);
+    /// Starts the thread in `scope`; it signals thread `tid` with `sig` until stopped.
+    pub(crate) fn spawn<'scope>(
+        &'scope self,
+        scope: &'scope Scope<'scope, '_>,
+        tid: libc::pid_t,
+        sig: libc::c_int,
+    ) -> io::Result<()> {
+        self.running.store(true, SeqCst);
+        let spawned = std::thread::Builder::new()
+            .name("irq-timer".into())
+            .spawn_scoped(scope, move || self.run(tid, sig));
+        if spawned.is_err() {
+            self.running.store(false, SeqCst);
+        }
+        spawned.map(drop)
     }
 
     /// Ends the thread and waits until it can no longer send. Idempotent.
@@ -201,7 +214,7 @@ impl TimerThread {
     /// The thread body: signal thread `tid` with `sig` at each armed deadline until
     /// stopped. Raw `tgkill`: glibc's `pthread_kill` adds two mask changes and a lock,
     /// all of it latency between the deadline and the interrupt.
-    pub(crate) fn run(&self, tid: libc::pid_t, sig: libc::c_int) {
+    fn run(&self, tid: libc::pid_t, sig: libc::c_int) {
         // SAFETY: getpid has no preconditions.
         let pid = unsafe { libc::getpid() };
         // SAFETY: PR_SET_TIMERSLACK only changes this thread's sleep rounding (1 ns:

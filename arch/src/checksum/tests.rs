@@ -42,39 +42,27 @@ fn random_bytes(n: usize, seed: u64) -> Vec<u8> {
     (0..n).map(|_| xorshift(&mut s) as u8).collect()
 }
 
-/// A 64-byte aligned copy of `data` at offset `align`, so `buf.as_ptr() % 64 == align`.
+/// A copy of `data` at `align` bytes past a 64-byte boundary, so `buf.as_ptr() % 64 == align`.
 struct Aligned {
-    storage: Vec<u128>,
-    align: usize,
+    storage: Vec<u8>,
+    start: usize,
     len: usize,
 }
 
 impl Aligned {
     fn new(data: &[u8], align: usize) -> Self {
-        let mut storage = vec![0u128; (data.len() + align + 64) / 16 + 1];
-        let base = storage.as_ptr() as usize;
-        let skip = (64 - base % 64) % 64 + align;
-        // SAFETY: u128 storage viewed as bytes; in bounds by construction above.
-        let bytes = unsafe {
-            core::slice::from_raw_parts_mut(storage.as_mut_ptr().cast::<u8>(), storage.len() * 16)
-        };
-        bytes[skip..skip + data.len()].copy_from_slice(data);
+        let mut storage = vec![0u8; data.len() + align + 64];
+        let start = (64 - storage.as_ptr() as usize % 64) % 64 + align;
+        storage[start..start + data.len()].copy_from_slice(data);
         Aligned {
             storage,
-            align: skip,
+            start,
             len: data.len(),
         }
     }
 
     fn bytes(&self) -> &[u8] {
-        // SAFETY: as in `new`; the range was written there.
-        unsafe {
-            let all = core::slice::from_raw_parts(
-                self.storage.as_ptr().cast::<u8>(),
-                self.storage.len() * 16,
-            );
-            &all[self.align..self.align + self.len]
-        }
+        &self.storage[self.start..self.start + self.len]
     }
 }
 

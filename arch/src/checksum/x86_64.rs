@@ -244,6 +244,5 @@ pub fn csum_ipv6_magic(
             options(pure, readonly, nostack),
         );
     }
-    let (lo, carry) = (sum64 as u32).overflowing_add((sum64 >> 32) as u32);
-    csum_fold(Wsum::from_raw(lo + carry as u32))
+    csum_fold(csum_finalize_sum(sum64))
 }

@@ -15,7 +15,7 @@ pub(super) fn clmul64(a: u64, b: u64) -> u128 {
     clmul64_holes(a, &Holes::of(b))
 }
 
-/// A multiplier split into its four bit classes (reused when it is fixed, e.g. H).
+/// An operand split into its four bit classes (a fixed multiplier's, e.g. H's, is reused).
 #[derive(Clone, Copy)]
 struct Holes([u64; 4]);
 
@@ -42,13 +42,7 @@ impl Holes {
 #[inline]
 fn clmul64_holes(a: u64, b: &Holes) -> u128 {
     let bm = &b.0;
-    let a_top = a & !0xf;
-    let am = [
-        a_top & HOLES,
-        a_top & (HOLES << 1),
-        a_top & (HOLES << 2),
-        a_top & (HOLES << 3),
-    ];
+    let am = Holes::of(a & !0xf).0;
     let m = |i: usize, j: usize| u128::from(am[i]) * u128::from(bm[j]);
     // Products whose classes add up to k (mod 4) contribute to result class k.
     let z0 = m(0, 0) ^ m(1, 3) ^ m(2, 2) ^ m(3, 1);

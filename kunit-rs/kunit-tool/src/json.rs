@@ -68,6 +68,29 @@ impl Writer {
         self.out.push_str(": ");
     }
 
+    /// A list whose items `item` writes one level deeper than `level`
+    /// (`[]` when empty, as `json.dumps` writes it).
+    fn list<'t>(
+        &mut self,
+        level: usize,
+        items: impl Iterator<Item = &'t Test>,
+        mut item: impl FnMut(&mut Self, &'t Test),
+    ) {
+        let mut empty = true;
+        for t in items {
+            self.out.push(if empty { '[' } else { ',' });
+            empty = false;
+            self.newline(level + 1);
+            item(self, t);
+        }
+        if empty {
+            self.out.push_str("[]");
+        } else {
+            self.newline(level);
+            self.out.push(']');
+        }
+    }
+
     fn group(&mut self, test: &Test, name: &str, meta: &Metadata, level: usize) {
         let inner = level + 1;
         self.out.push('{');
@@ -75,52 +98,20 @@ impl Writer {
         push_json_string(&mut self.out, name);
 
         self.key(inner, false, "sub_groups");
-        let groups: Vec<&Test> = test
-            .subtests
-            .iter()
-            .filter(|t| !t.subtests.is_empty())
-            .collect();
-        if groups.is_empty() {
-            self.out.push_str("[]");
-        } else {
-            self.out.push('[');
-            for (i, g) in groups.iter().enumerate() {
-                if i > 0 {
-                    self.out.push(',');
-                }
-                self.newline(inner + 1);
-                self.group(g, &g.name, meta, inner + 1);
-            }
-            self.newline(inner);
-            self.out.push(']');
-        }
+        let groups = test.subtests.iter().filter(|t| !t.subtests.is_empty());
+        self.list(inner, groups, |w, g| w.group(g, &g.name, meta, inner + 1));
 
         self.key(inner, false, "test_cases");
-        let cases: Vec<&Test> = test
-            .subtests
-            .iter()
-            .filter(|t| t.subtests.is_empty())
-            .collect();
-        if cases.is_empty() {
-            self.out.push_str("[]");
-        } else {
-            self.out.push('[');
-            for (i, c) in cases.iter().enumerate() {
-                if i > 0 {
-                    self.out.push(',');
-                }
-                self.newline(inner + 1);
-                self.out.push('{');
-                self.key(inner + 2, true, "name");
-                push_json_string(&mut self.out, &c.name);
-                self.key(inner + 2, false, "status");
-                push_json_string(&mut self.out, status_map(c.status));
-                self.newline(inner + 1);
-                self.out.push('}');
-            }
-            self.newline(inner);
-            self.out.push(']');
-        }
+        let cases = test.subtests.iter().filter(|t| t.subtests.is_empty());
+        self.list(inner, cases, |w, c| {
+            w.out.push('{');
+            w.key(inner + 2, true, "name");
+            push_json_string(&mut w.out, &c.name);
+            w.key(inner + 2, false, "status");
+            push_json_string(&mut w.out, status_map(c.status));
+            w.newline(inner + 1);
+            w.out.push('}');
+        });
 
         self.key(inner, false, "misc");
         self.out.push('{');

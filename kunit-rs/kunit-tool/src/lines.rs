@@ -245,16 +245,12 @@ pub fn classify_hinted(line: &str, may_have_hash: bool) -> Class {
             None => Class::Diagnostic,
         },
         b'#' if b[i..].starts_with(b"# Subtest: ") => Class::Header,
-        b'K' if ktap_start(line).is_some() => Class::KtapVersion,
-        b'T' if tap_start(line).is_some() => Class::TapVersion,
-        b'1' if test_plan(line).is_some() => Class::Plan,
+        // The recognisers need not skip the indentation again.
+        b'K' if ktap_start(&line[i..]).is_some() => Class::KtapVersion,
+        b'T' if tap_start(&line[i..]).is_some() => Class::TapVersion,
+        b'1' if test_plan(&line[i..]).is_some() => Class::Plan,
         _ => Class::Diagnostic,
     }
-}
-
-/// Lines that are not diagnostics (`parse_diagnostic` stops at them).
-pub fn is_structural(line: &str) -> bool {
-    classify(line) != Class::Diagnostic
 }
 
 /// Does the number written in a result line equal `expected`?
@@ -349,9 +345,9 @@ mod tests {
         assert_eq!(test_plan("  1..12 trailing"), Some("12"));
         assert_eq!(test_plan("1.."), None);
         assert_eq!(test_plan("2..3"), None);
-        assert!(is_structural("    ok 1 x"));
-        assert!(!is_structural("    # x: y"));
-        assert!(!is_structural(""));
+        assert_ne!(classify("    ok 1 x"), Class::Diagnostic);
+        assert_eq!(classify("    # x: y"), Class::Diagnostic);
+        assert_eq!(classify(""), Class::Diagnostic);
     }
 
     /// `classify` by the one-form-at-a-time recognisers.

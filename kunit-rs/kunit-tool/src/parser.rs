@@ -297,17 +297,15 @@ impl<S: KtapSource> Parser<'_, S> {
             }
             None => test.name.push_str(&line[span.name.0..span.name.1]),
         }
-        let number = if number_ok {
-            String::new()
-        } else {
-            number_text(digits).to_string()
-        };
+        let number_error = (!number_ok).then(|| {
+            format!(
+                "Expected test number {expected_num} but found {}",
+                number_text(digits)
+            )
+        });
         self.lines.pop();
-        if !number_ok {
-            self.add_error(
-                test,
-                &format!("Expected test number {expected_num} but found {number}"),
-            );
+        if let Some(message) = number_error {
+            self.add_error(test, &message);
         }
         if crashed {
             test.status = TestStatus::TestCrashed;

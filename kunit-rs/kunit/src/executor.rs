@@ -19,7 +19,7 @@
 //! `serial` attribute run after the others, one at a time.
 
 use crate::filter::{case_speed, AttrFilter, FilterError, GlobFilter, NameFilter};
-use crate::ktap::{indent, result_line, Format, Stats};
+use crate::ktap::{attr_lines, result_line, Format, Stats};
 use crate::output::Sink;
 use crate::params::Param;
 use crate::registry::{Case, Registration, Speed, Suite};
@@ -545,15 +545,8 @@ fn start_suite(run: &Run, planned: &PlannedSuite, sink: &Sink, log: &Mutex<Strin
         emit(sink, log, "    KTAP version 1");
     }
     emit(sink, log, &format!("    # Subtest: {}", suite.name));
-    if suite.attr.speed != Speed::Unset {
-        emit(
-            sink,
-            log,
-            &format!("    # speed: {}", suite.attr.speed.as_str()),
-        );
-    }
-    if !planned.reg.module.is_empty() {
-        emit(sink, log, &format!("    # module: {}", planned.reg.module));
+    for line in attr_lines(1, &planned.reg, None) {
+        emit(sink, log, &line);
     }
     emit(sink, log, &format!("    1..{}", planned.cases.len()));
     None
@@ -604,7 +597,7 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Mutex<String>) {
     ss.owner = 0;
     st.finished += 1;
     st.running -= 1;
-    if run.plan[s].reg.suite.attr.serial {
+    if suite.attr.serial {
         st.running_serial = false;
     }
     if !run.streaming {
@@ -803,13 +796,8 @@ fn finish_case(
     reason: &str,
 ) {
     let case = planned.cases[j].case;
-    if case.attr.speed != Speed::Unset {
-        test.log_raw(&format!(
-            "{}# {}.speed: {}",
-            indent(1),
-            case.name,
-            case.attr.speed.as_str()
-        ));
+    for line in attr_lines(1, &planned.reg, Some(case)) {
+        test.log_raw(&line);
     }
     if param_stats.should_print(run.config.stats_enabled) {
         test.log_raw(&format!("    # {}: {}", case.name, param_stats.text()));

@@ -5,9 +5,9 @@
 //! closing line; the exit code is 101 when anything failed and 2 for bad arguments.
 
 use crate::executor::{run_plan, Config, Ignored, Plan};
-use crate::ktap::Format;
+use crate::ktap::{attr_lines, Format};
 use crate::output::Sink;
-use crate::registry::{registered_suites, Registration, Speed};
+use crate::registry::{registered_suites, Registration};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -192,21 +192,10 @@ fn random_seed() -> u64 {
     h.finish()
 }
 
-/// The attribute lines `kunit_print_attr()` prints at indent 0 for `list_attr`.
-fn attr_lines(out: &mut String, reg: &Registration, case: Option<&crate::Case>) {
-    match case {
-        None => {
-            if reg.suite.attr.speed != Speed::Unset {
-                out.push_str(&format!("# speed: {}\n", reg.suite.attr.speed.as_str()));
-            }
-            if !reg.module.is_empty() {
-                out.push_str(&format!("# module: {}\n", reg.module));
-            }
-        }
-        Some(c) if c.attr.speed != Speed::Unset => {
-            out.push_str(&format!("# {}.speed: {}\n", c.name, c.attr.speed.as_str()))
-        }
-        Some(_) => {}
+fn push_lines(out: &mut String, lines: Vec<String>) {
+    for line in lines {
+        out.push_str(&line);
+        out.push('\n');
     }
 }
 
@@ -238,12 +227,12 @@ pub fn listing(args: &Args, plan: &Plan) -> Option<String> {
             out.push_str(s.reg.suite.name);
             out.push('\n');
             if args.list_tests_attr {
-                attr_lines(&mut out, &s.reg, None);
+                push_lines(&mut out, attr_lines(0, &s.reg, None));
             }
             for c in &s.cases {
                 out.push_str(&format!("{}.{}\n", s.reg.suite.name, c.case.name));
                 if args.list_tests_attr {
-                    attr_lines(&mut out, &s.reg, Some(c.case));
+                    push_lines(&mut out, attr_lines(0, &s.reg, Some(c.case)));
                 }
             }
         }

@@ -3,6 +3,7 @@
 //! Levels follow the kernel: suites are level 1 (4 spaces), parameters level 2 (8 spaces);
 //! suite result lines, suite stats and `# Totals:` are at column 0.
 
+use crate::registry::{Case, Registration, Speed};
 use crate::test::Status;
 use std::fmt::Write as _;
 
@@ -68,6 +69,34 @@ pub fn result_line(
         s.push_str(skip_reason);
     }
     s
+}
+
+/// `kunit_print_attr()`: the attribute lines of a suite (`case` is `None`) or of a case.
+pub(crate) fn attr_lines(level: usize, reg: &Registration, case: Option<&Case>) -> Vec<String> {
+    let indent = indent(level);
+    let mut lines = Vec::new();
+    match case {
+        None => {
+            if reg.suite.attr.speed != Speed::Unset {
+                lines.push(format!(
+                    "{indent}# speed: {}",
+                    reg.suite.attr.speed.as_str()
+                ));
+            }
+            if !reg.module.is_empty() {
+                lines.push(format!("{indent}# module: {}", reg.module));
+            }
+        }
+        Some(c) if c.attr.speed != Speed::Unset => {
+            lines.push(format!(
+                "{indent}# {}.speed: {}",
+                c.name,
+                c.attr.speed.as_str()
+            ));
+        }
+        Some(_) => {}
+    }
+    lines
 }
 
 /// Pass/fail/skip counts (`struct kunit_result_stats`).

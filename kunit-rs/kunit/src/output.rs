@@ -38,49 +38,34 @@ impl Sink {
 
     /// Writes one line (a newline is added). Output errors are ignored, as printk's are.
     pub fn line(&self, text: &str) {
-        let mut target = self.target.lock().unwrap_or_else(|e| e.into_inner());
-        match &mut *target {
-            Target::Stdout => {
-                let mut out = io::stdout().lock();
-                let _ = out.write_all(text.as_bytes());
-                let _ = out.write_all(b"\n");
-                let _ = out.flush();
-            }
-            Target::Stderr => {
-                let mut out = io::stderr().lock();
-                let _ = out.write_all(text.as_bytes());
-                let _ = out.write_all(b"\n");
-            }
-            Target::Writer(w) => {
-                let _ = w.write_all(text.as_bytes());
-                let _ = w.write_all(b"\n");
-                let _ = w.flush();
-            }
-            Target::Buffer(b) => {
-                b.extend_from_slice(text.as_bytes());
-                b.push(b'\n');
-            }
-        }
+        self.write(&[text.as_bytes(), b"\n"]);
     }
 
     /// Appends raw bytes (a finished buffer of another sink).
     pub fn raw(&self, bytes: &[u8]) {
+        self.write(&[bytes]);
+    }
+
+    /// Writes `chunks` under one lock, then flushes (a no-op for stderr and buffers).
+    fn write(&self, chunks: &[&[u8]]) {
         let mut target = self.target.lock().unwrap_or_else(|e| e.into_inner());
-        match &mut *target {
+        let (mut stdout, mut stderr);
+        let w: &mut dyn Write = match &mut *target {
             Target::Stdout => {
-                let mut out = io::stdout().lock();
-                let _ = out.write_all(bytes);
-                let _ = out.flush();
+                stdout = io::stdout().lock();
+                &mut stdout
             }
             Target::Stderr => {
-                let _ = io::stderr().lock().write_all(bytes);
+                stderr = io::stderr().lock();
+                &mut stderr
             }
-            Target::Writer(w) => {
-                let _ = w.write_all(bytes);
-                let _ = w.flush();
-            }
-            Target::Buffer(b) => b.extend_from_slice(bytes),
+            Target::Writer(w) => w,
+            Target::Buffer(b) => b,
+        };
+        for chunk in chunks {
+            let _ = w.write_all(chunk);
         }
+        let _ = w.flush();
     }
 
     /// Takes what a buffer sink collected.

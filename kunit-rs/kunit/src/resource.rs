@@ -12,7 +12,8 @@ use std::any::Any;
 
 type Action = Box<dyn FnOnce() + Send>;
 
-enum Item {
+/// A stack entry: an action to run, or data to drop.
+pub(crate) enum Item {
     Action(Action),
     Data(Box<dyn Any + Send>),
 }
@@ -45,6 +46,11 @@ impl Resources {
         ActionHandle(self.next_id)
     }
 
+    /// Takes the top entry, for the unwinding at the end of the case.
+    pub(crate) fn pop(&mut self) -> Option<Item> {
+        self.stack.pop().map(|e| e.item)
+    }
+
     fn take(&mut self, h: ActionHandle) -> Option<Entry> {
         let pos = self.stack.iter().rposition(|e| e.id == h.0)?;
         Some(self.stack.remove(pos))
@@ -60,21 +66,6 @@ impl Resources {
                 Item::Data(d) => d.downcast_mut::<T>().map(|r| r as *mut T),
                 Item::Action(_) => None,
             })
-    }
-}
-
-/// Pops the top entry: `Some(Some(action))` to run, `Some(None)` for data already released.
-pub(crate) enum Popped {
-    Action(Action),
-    Data(Box<dyn Any + Send>),
-}
-
-impl Resources {
-    pub(crate) fn pop(&mut self) -> Option<Popped> {
-        self.stack.pop().map(|e| match e.item {
-            Item::Action(a) => Popped::Action(a),
-            Item::Data(d) => Popped::Data(d),
-        })
     }
 }
 

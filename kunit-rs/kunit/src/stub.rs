@@ -7,6 +7,7 @@
 //! It ends with the test. A global count of active stubs keeps the check in the stubbed
 //! function to one relaxed atomic load when no test uses stubs.
 
+use crate::test::TestShared;
 use crate::Kunit;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -29,6 +30,15 @@ pub fn __lookup(real: usize) -> Option<usize> {
     .flatten()
 }
 
+/// Drops `real`'s redirection from `test`, if it has one.
+fn remove(test: &TestShared, real: usize) {
+    let mut stubs = test.stubs.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(pos) = stubs.iter().position(|(r, _)| *r == real) {
+        stubs.remove(pos);
+        ACTIVE.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 impl Kunit {
     #[doc(hidden)]
     pub fn __activate_static_stub(&mut self, real: usize, replacement: usize) {
@@ -41,22 +51,12 @@ impl Kunit {
         drop(stubs);
         ACTIVE.fetch_add(1, Ordering::Relaxed);
         let shared = self.shared.clone();
-        self.add_action(move || {
-            let mut stubs = shared.stubs.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(pos) = stubs.iter().position(|(r, _)| *r == real) {
-                stubs.remove(pos);
-                ACTIVE.fetch_sub(1, Ordering::Relaxed);
-            }
-        });
+        self.add_action(move || remove(&shared, real));
     }
 
     #[doc(hidden)]
     pub fn __deactivate_static_stub(&mut self, real: usize) {
-        let mut stubs = self.shared.stubs.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(pos) = stubs.iter().position(|(r, _)| *r == real) {
-            stubs.remove(pos);
-            ACTIVE.fetch_sub(1, Ordering::Relaxed);
-        }
+        remove(&self.shared, real);
     }
 }
 

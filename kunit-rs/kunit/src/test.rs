@@ -7,7 +7,7 @@
 
 use crate::output::Sink;
 use crate::params::Param;
-use crate::resource::{Popped, Resources};
+use crate::resource::{Item, Resources};
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
@@ -131,9 +131,9 @@ impl TestShared {
                 .pop();
             match top {
                 None => return,
-                Some(Popped::Action(a)) => a(),
-                Some(Popped::Data(d)) if leak_data => std::mem::forget(d),
-                Some(Popped::Data(d)) => drop(d),
+                Some(Item::Action(a)) => a(),
+                Some(Item::Data(d)) if leak_data => std::mem::forget(d),
+                Some(Item::Data(d)) => drop(d),
             }
         }
     }

@@ -139,6 +139,11 @@ struct FieldImage {
     image: [u8; DESC64_SIZE],
 }
 
+/// One row of `FIELD_IMAGES`.
+const fn field(name: &'static str, set: fn(&mut Desc64), image: [u8; DESC64_SIZE]) -> FieldImage {
+    FieldImage { name, set, image }
+}
+
 /// `image` with `mask` at byte `at` and zeros elsewhere.
 const fn at(at: usize, mask: u8) -> [u8; DESC64_SIZE] {
     let mut b = [0; DESC64_SIZE];
@@ -157,81 +162,21 @@ const fn range(from: usize, to: usize) -> [u8; DESC64_SIZE] {
 }
 
 static FIELD_IMAGES: [FieldImage; 15] = [
-    FieldImage {
-        name: "limit0",
-        set: |d| d.limit0 = !0,
-        image: range(0, 2),
-    },
-    FieldImage {
-        name: "base0",
-        set: |d| d.base0 = !0,
-        image: range(2, 4),
-    },
-    FieldImage {
-        name: "base1",
-        set: |d| d.base1 = !0,
-        image: at(4, 0xff),
-    },
-    FieldImage {
-        name: "type",
-        set: |d| d.type_ = 0xf,
-        image: at(5, 0x0f),
-    },
-    FieldImage {
-        name: "s",
-        set: |d| d.s = 1,
-        image: at(5, 0x10),
-    },
-    FieldImage {
-        name: "dpl",
-        set: |d| d.dpl = 3,
-        image: at(5, 0x60),
-    },
-    FieldImage {
-        name: "p",
-        set: |d| d.p = 1,
-        image: at(5, 0x80),
-    },
-    FieldImage {
-        name: "limit1",
-        set: |d| d.limit1 = 0xf,
-        image: at(6, 0x0f),
-    },
-    FieldImage {
-        name: "avl",
-        set: |d| d.avl = 1,
-        image: at(6, 0x10),
-    },
-    FieldImage {
-        name: "l",
-        set: |d| d.l = 1,
-        image: at(6, 0x20),
-    },
-    FieldImage {
-        name: "db",
-        set: |d| d.db = 1,
-        image: at(6, 0x40),
-    },
-    FieldImage {
-        name: "g",
-        set: |d| d.g = 1,
-        image: at(6, 0x80),
-    },
-    FieldImage {
-        name: "base2",
-        set: |d| d.base2 = !0,
-        image: at(7, 0xff),
-    },
-    FieldImage {
-        name: "base3",
-        set: |d| d.base3 = !0,
-        image: range(8, 12),
-    },
-    FieldImage {
-        name: "zero1",
-        set: |d| d.zero1 = !0,
-        image: range(12, 16),
-    },
+    field("limit0", |d| d.limit0 = !0, range(0, 2)),
+    field("base0", |d| d.base0 = !0, range(2, 4)),
+    field("base1", |d| d.base1 = !0, at(4, 0xff)),
+    field("type", |d| d.type_ = 0xf, at(5, 0x0f)),
+    field("s", |d| d.s = 1, at(5, 0x10)),
+    field("dpl", |d| d.dpl = 3, at(5, 0x60)),
+    field("p", |d| d.p = 1, at(5, 0x80)),
+    field("limit1", |d| d.limit1 = 0xf, at(6, 0x0f)),
+    field("avl", |d| d.avl = 1, at(6, 0x10)),
+    field("l", |d| d.l = 1, at(6, 0x20)),
+    field("db", |d| d.db = 1, at(6, 0x40)),
+    field("g", |d| d.g = 1, at(6, 0x80)),
+    field("base2", |d| d.base2 = !0, at(7, 0xff)),
+    field("base3", |d| d.base3 = !0, range(8, 12)),
+    field("zero1", |d| d.zero1 = !0, range(12, 16)),
 ];
 
 pub fn test_desc64_layout(test: &mut Kunit) {

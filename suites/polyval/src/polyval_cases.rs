@@ -2,7 +2,7 @@
 
 use crate::hash_cases::HASH_SIZE;
 use crate::rand::TestRng;
-use crate::state::{slot, SuiteState, TEST_BUF_LEN};
+use crate::state::{preparekey, slot, SuiteState, TEST_BUF_LEN};
 use crate::vectors::vectors_or_fail;
 use kunit::prelude::*;
 use kunit_arch::polyval::{polyval, polyval_final, polyval_update, PolyvalCtx, PolyvalKey};
@@ -16,7 +16,7 @@ pub fn test_polyval_rfc8452_testvec(test: &mut Kunit) {
     let v = vectors_or_fail(test);
     let st = slot(test).get(test);
     let mut key = PolyvalKey::ZEROED;
-    st.preparekey(&mut key, &v.rfc8452_key);
+    preparekey(st.imp, &mut key, &v.rfc8452_key);
     let mut hash = [0u8; POLYVAL_BLOCK_SIZE];
     polyval(&key, &v.rfc8452_message, &mut hash);
     let expected_hash = v.rfc8452_digest;
@@ -36,7 +36,11 @@ pub fn test_polyval_allones_key_and_message(test: &mut Kunit) {
     let mut key = PolyvalKey::ZEROED;
     st.test_buf.as_mut_slice()[..4096].fill(0xff);
     let test_buf = st.test_buf.as_slice();
-    st.preparekey(&mut key, test_buf[..16].try_into().expect("16 bytes"));
+    preparekey(
+        st.imp,
+        &mut key,
+        test_buf[..16].try_into().expect("16 bytes"),
+    );
     let mut hashofhashes_ctx = PolyvalCtx::new(&key);
     let mut hash = [0u8; POLYVAL_BLOCK_SIZE];
     for len in (0..=4096).step_by(16) {
@@ -99,22 +103,23 @@ pub fn test_polyval_with_guarded_key(test: &mut Kunit) {
         imp, rng, test_buf, ..
     } = &mut *st;
     let imp = *imp;
-    let prepare = |key: &mut PolyvalKey, raw: &[u8; 16]| {
-        kunit_arch::polyval::polyval_preparekey_with(key, raw, imp).expect("supported");
-    };
     let mut raw_key = [0u8; POLYVAL_BLOCK_SIZE];
     let mut key1 = PolyvalKey::ZEROED;
     let mut key2 = PolyvalKey::ZEROED;
 
     // Prepare with regular buffers.
     rng.rand_bytes(&mut raw_key);
-    prepare(&mut key1, &raw_key);
+    preparekey(imp, &mut key1, &raw_key);
 
     // Prepare from a raw key that ends at the guard page.
     let buf = test_buf.as_mut_slice();
     let (data, guarded_raw_key) = buf.split_at_mut(TEST_BUF_LEN - POLYVAL_BLOCK_SIZE);
     guarded_raw_key.copy_from_slice(&raw_key);
-    prepare(&mut key2, (&*guarded_raw_key).try_into().expect("16 bytes"));
+    preparekey(
+        imp,
+        &mut key2,
+        (&*guarded_raw_key).try_into().expect("16 bytes"),
+    );
     check_key_consistency(test, rng, data, &key1, &key2);
 
     // Prepare a key that itself ends at the guard page.
@@ -122,7 +127,7 @@ pub fn test_polyval_with_guarded_key(test: &mut Kunit) {
     // SAFETY: `key_mem` is exactly one key long, 8-aligned (the buffer ends at a page
     // boundary and the key size is a multiple of 8), and exclusively borrowed.
     let guarded_key = unsafe { key_in(key_mem) };
-    prepare(guarded_key, &raw_key);
+    preparekey(imp, guarded_key, &raw_key);
     check_key_consistency(test, rng, data, &key1, guarded_key);
 }
 
@@ -144,9 +149,9 @@ pub fn test_polyval_with_minimally_aligned_key(test: &mut Kunit) {
     let mut raw_key = [0u8; POLYVAL_BLOCK_SIZE];
     rng.rand_bytes(&mut raw_key);
     let mut key = PolyvalKey::ZEROED;
-    kunit_arch::polyval::polyval_preparekey_with(&mut key, &raw_key, imp).expect("supported");
+    preparekey(imp, &mut key, &raw_key);
     // SAFETY: 8-aligned (asserted above), far longer than a key, exclusively borrowed.
     let minaligned_key = unsafe { key_in(key_mem) };
-    kunit_arch::polyval::polyval_preparekey_with(minaligned_key, &raw_key, imp).expect("supported");
+    preparekey(imp, minaligned_key, &raw_key);
     check_key_consistency(test, rng, data, &key, minaligned_key);
 }

@@ -46,13 +46,6 @@ impl TestRng {
     }
 }
 
-/// `rand_bytes_seeded_from_len` into a fresh vector.
-pub fn seeded_from_len(len: usize) -> Vec<u8> {
-    let mut v = vec![0u8; len];
-    TestRng::default().rand_bytes_seeded_from_len(&mut v);
-    v
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,7 +54,8 @@ mod tests {
     fn matches_the_kernel_generator() {
         // test_key.raw_key in kernel_kunit_polyval_testvecs.json is
         // rand_bytes_seeded_from_len(16).
-        let raw = seeded_from_len(16);
+        let mut raw = [0u8; 16];
+        TestRng::default().rand_bytes_seeded_from_len(&mut raw);
         let hex: String = raw.iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(hex, "ce2efa8a4802b6f4bf0e7e6fdec76641");
         let mut r = TestRng { seed: 0 };

@@ -28,13 +28,15 @@ pub struct SuiteState {
     pub test_buf: GuardedBuf,
 }
 
-impl SuiteState {
-    /// `polyval_preparekey` for this suite's implementation.
-    pub fn preparekey(&self, key: &mut PolyvalKey, raw_key: &[u8; 16]) {
-        polyval_preparekey_with(key, raw_key, self.imp)
-            .expect("suite_init checked that the implementation is supported");
-    }
+/// `polyval_preparekey` for a suite's implementation, which `suite_init` checked is
+/// supported. A free function so that cases can call it while they borrow the state's
+/// other fields.
+pub fn preparekey(imp: Implementation, key: &mut PolyvalKey, raw_key: &[u8; 16]) {
+    polyval_preparekey_with(key, raw_key, imp)
+        .expect("suite_init checked that the implementation is supported");
+}
 
+impl SuiteState {
     /// `test_key`, the generator and the whole `test_buf`, borrowed together (most cases
     /// use all three at once).
     pub fn key_rng_buf(&mut self) -> (&PolyvalKey, &mut TestRng, &mut [u8]) {

@@ -458,23 +458,17 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
         }
     }
 
+    // `parse` takes an input file, `run` and `exec` a filter glob, `build` nothing.
+    let max_positionals = usize::from(cmd != Command::Build);
+    if positionals.len() > max_positionals {
+        return Err(err(format!(
+            "unrecognized arguments: {}",
+            positionals[max_positionals..].join(" ")
+        )));
+    }
     match cmd {
-        Command::Parse => {
-            if positionals.len() > 1 {
-                return Err(err(format!(
-                    "unrecognized arguments: {}",
-                    positionals[1..].join(" ")
-                )));
-            }
-            args.file = positionals.pop();
-        }
+        Command::Parse => args.file = positionals.pop(),
         Command::Run | Command::Exec => {
-            if positionals.len() > 1 {
-                return Err(err(format!(
-                    "unrecognized arguments: {}",
-                    positionals[1..].join(" ")
-                )));
-            }
             if let Some(g) = positionals.pop() {
                 if !args.filter_glob.is_empty() && args.filter_glob != g {
                     return Err(err(
@@ -484,14 +478,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
                 args.filter_glob = g;
             }
         }
-        Command::Build => {
-            if !positionals.is_empty() {
-                return Err(err(format!(
-                    "unrecognized arguments: {}",
-                    positionals.join(" ")
-                )));
-            }
-        }
+        Command::Build => {}
     }
     Ok(args)
 }

@@ -68,13 +68,13 @@ fn list(args: &Args, bins: &[PathBuf], opts: &ExecOptions, out: &mut Printer) ->
     let ctl = Control::default();
     let mut sink = |_| {};
     let mut code = 0;
+    let flag = if args.list_tests_attr {
+        "--list_tests_attr"
+    } else {
+        "--list_tests"
+    };
     for b in bins {
         let mut r = BinaryRunner::new(b, opts, &ctl, &mut sink);
-        let flag = if args.list_tests_attr {
-            "--list_tests_attr"
-        } else {
-            "--list_tests"
-        };
         let text = r.list_raw(flag).unwrap_or_default();
         for e in &r.errors {
             eprintln!("kunit: {e}");

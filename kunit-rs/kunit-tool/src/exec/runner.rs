@@ -77,26 +77,18 @@ pub fn parse_listing(text: &str) -> Vec<ListedSuite> {
         {
             continue;
         }
-        match line.split_once('.') {
-            Some((suite, case)) => {
-                if suites.last().is_none_or(|s| s.name != suite) {
-                    suites.push(ListedSuite {
-                        name: suite.to_string(),
-                        cases: Vec::new(),
-                    });
-                }
-                if let Some(s) = suites.last_mut() {
-                    s.cases.push(case.to_string());
-                }
-            }
-            None => {
-                if suites.last().is_none_or(|s| s.name != line) {
-                    suites.push(ListedSuite {
-                        name: line.to_string(),
-                        cases: Vec::new(),
-                    });
-                }
-            }
+        let (suite, case) = match line.split_once('.') {
+            Some((suite, case)) => (suite, Some(case)),
+            None => (line, None),
+        };
+        if suites.last().is_none_or(|s| s.name != suite) {
+            suites.push(ListedSuite {
+                name: suite.to_string(),
+                cases: Vec::new(),
+            });
+        }
+        if let (Some(case), Some(s)) = (case, suites.last_mut()) {
+            s.cases.push(case.to_string());
         }
     }
     suites
@@ -169,7 +161,7 @@ impl<'a> BinaryRunner<'a> {
     /// Runs `--list_tests` (or another listing flag) with the user's filters.
     pub fn list_raw(&mut self, flag: &str) -> Option<String> {
         let mut args = vec![flag.to_string()];
-        args.extend(self.filter_args(&self.opts.filter_glob.clone()));
+        args.extend(self.filter_args(&self.opts.filter_glob));
         match std::process::Command::new(&self.bin).args(&args).output() {
             Ok(out) if out.status.success() => {
                 Some(String::from_utf8_lossy(&out.stdout).into_owned())

@@ -52,27 +52,21 @@ impl Spooler {
 
     pub fn push(&mut self, item: Item) {
         let size = item_size(&item);
-        if self.spill.is_none() && self.queued.load(Ordering::Relaxed) + size <= MEMORY_BUDGET {
-            self.queued.fetch_add(size, Ordering::Relaxed);
-            let _ = self.tx.send(Msg::Item(item));
-            return;
+        if self.spill.is_none() && self.queued.load(Ordering::Relaxed) + size > MEMORY_BUDGET {
+            // Without disk space for a spill file the item stays in memory.
+            self.spill = open_spill().ok();
         }
-        if self.spill.is_none() {
-            match open_spill() {
-                Ok(s) => self.spill = Some(s),
-                Err(_) => {
-                    // No disk space for a spill file: keep it in memory after all.
-                    self.queued.fetch_add(size, Ordering::Relaxed);
-                    let _ = self.tx.send(Msg::Item(item));
-                    return;
-                }
+        match self.spill.as_mut() {
+            None => {
+                self.queued.fetch_add(size, Ordering::Relaxed);
+                let _ = self.tx.send(Msg::Item(item));
             }
-        }
-        if let Some((_, w, bytes)) = self.spill.as_mut() {
-            let _ = write_item(w, &item);
-            *bytes += size;
-            if *bytes >= SPILL_CHUNK {
-                self.close_spill();
+            Some((_, w, bytes)) => {
+                let _ = write_item(w, &item);
+                *bytes += size;
+                if *bytes >= SPILL_CHUNK {
+                    self.close_spill();
+                }
             }
         }
     }

@@ -244,31 +244,22 @@ pub fn mem(
     right: Option<&[u8]>,
     msg: Option<fmt::Arguments<'_>>,
 ) {
-    match (left, right) {
-        (None, _) => {
-            let _ = writeln!(
-                out,
-                "{SUBTEST_INDENT}Expected {} is not null, but is",
-                text.left
-            );
-        }
-        (_, None) => {
-            let _ = writeln!(
-                out,
-                "{SUBTEST_INDENT}Expected {} is not null, but is",
-                text.right
-            );
-        }
-        (Some(l), Some(r)) => {
-            binary_header(out, text);
-            let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", text.left);
-            hexdump(out, l, r);
-            out.push('\n');
-            let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", text.right);
-            hexdump(out, r, l);
-            user_message(out, msg);
-        }
-    }
+    let (Some(l), Some(r)) = (left, right) else {
+        let null = if left.is_none() {
+            text.left
+        } else {
+            text.right
+        };
+        let _ = writeln!(out, "{SUBTEST_INDENT}Expected {null} is not null, but is");
+        return;
+    };
+    binary_header(out, text);
+    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", text.left);
+    hexdump(out, l, r);
+    out.push('\n');
+    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", text.right);
+    hexdump(out, r, l);
+    user_message(out, msg);
 }
 
 /// A line diff of two multi-line strings, appended after KUnit's text by `STREQ` (a Rust

@@ -98,19 +98,16 @@ macro_rules! __kunit_ptr {
             $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
         }
     }};
-}
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_ptr_eq {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $left, ==, $right, ::core::stringify!($right), $msg)
-    };
-}
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_ptr_ne {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $left, !=, $right, ::core::stringify!($right), $msg)
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
+        $crate::__kunit_ptr!(
+            $kind,
+            $test,
+            $left,
+            $op,
+            $right,
+            ::core::stringify!($right),
+            $msg
+        )
     };
 }
 /// NULL is printed as the kernel's expansion of `NULL`: `((void *)0)`.
@@ -167,20 +164,6 @@ macro_rules! __kunit_str {
 }
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __kunit_streq {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_str!($kind, $test, $left, ==, $right, $msg)
-    };
-}
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_strneq {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_str!($kind, $test, $left, !=, $right, $msg)
-    };
-}
-#[doc(hidden)]
-#[macro_export]
 macro_rules! __kunit_mem {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
         let loc = $crate::__kunit_loc!();
@@ -203,80 +186,12 @@ macro_rules! __kunit_mem {
         }
     }};
 }
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_memeq {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $size:expr, $msg:expr) => {
-        $crate::__kunit_mem!($kind, $test, $left, ==, $right, $size, $msg)
-    };
-}
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_memneq {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $size:expr, $msg:expr) => {
-        $crate::__kunit_mem!($kind, $test, $left, !=, $right, $size, $msg)
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_eq {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_binary!($kind, $test, $left, ==, $right, $msg)
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_ne {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_binary!($kind, $test, $left, !=, $right, $msg)
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_lt {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_binary!($kind, $test, $left, <, $right, $msg)
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_le {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_binary!($kind, $test, $left, <=, $right, $msg)
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_gt {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_binary!($kind, $test, $left, >, $right, $msg)
-    };
-}
-
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_ge {
-    ($kind:ident, $test:expr, $left:expr, $right:expr, $msg:expr) => {
-        $crate::__kunit_binary!($kind, $test, $left, >=, $right, $msg)
-    };
-}
 
 /// `KUNIT_EXPECT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
 #[macro_export]
 macro_rules! kunit_expect_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_eq!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Expectation, $test, $left, ==, $right, ::core::option::Option::None)
     };
 }
 
@@ -284,7 +199,7 @@ macro_rules! kunit_expect_eq {
 #[macro_export]
 macro_rules! kunit_expect_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_eq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -292,13 +207,7 @@ macro_rules! kunit_expect_eq_msg {
 #[macro_export]
 macro_rules! kunit_assert_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_eq!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Assertion, $test, $left, ==, $right, ::core::option::Option::None)
     };
 }
 
@@ -306,7 +215,7 @@ macro_rules! kunit_assert_eq {
 #[macro_export]
 macro_rules! kunit_assert_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_eq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -314,13 +223,7 @@ macro_rules! kunit_assert_eq_msg {
 #[macro_export]
 macro_rules! kunit_expect_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ne!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Expectation, $test, $left, !=, $right, ::core::option::Option::None)
     };
 }
 
@@ -328,7 +231,7 @@ macro_rules! kunit_expect_ne {
 #[macro_export]
 macro_rules! kunit_expect_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ne!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -336,13 +239,7 @@ macro_rules! kunit_expect_ne_msg {
 #[macro_export]
 macro_rules! kunit_assert_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ne!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Assertion, $test, $left, !=, $right, ::core::option::Option::None)
     };
 }
 
@@ -350,7 +247,7 @@ macro_rules! kunit_assert_ne {
 #[macro_export]
 macro_rules! kunit_assert_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ne!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -358,13 +255,7 @@ macro_rules! kunit_assert_ne_msg {
 #[macro_export]
 macro_rules! kunit_expect_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_lt!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Expectation, $test, $left, <, $right, ::core::option::Option::None)
     };
 }
 
@@ -372,7 +263,7 @@ macro_rules! kunit_expect_lt {
 #[macro_export]
 macro_rules! kunit_expect_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_lt!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, <, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -380,13 +271,7 @@ macro_rules! kunit_expect_lt_msg {
 #[macro_export]
 macro_rules! kunit_assert_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_lt!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Assertion, $test, $left, <, $right, ::core::option::Option::None)
     };
 }
 
@@ -394,7 +279,7 @@ macro_rules! kunit_assert_lt {
 #[macro_export]
 macro_rules! kunit_assert_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_lt!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, <, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -402,13 +287,7 @@ macro_rules! kunit_assert_lt_msg {
 #[macro_export]
 macro_rules! kunit_expect_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_le!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Expectation, $test, $left, <=, $right, ::core::option::Option::None)
     };
 }
 
@@ -416,7 +295,7 @@ macro_rules! kunit_expect_le {
 #[macro_export]
 macro_rules! kunit_expect_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_le!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, <=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -424,13 +303,7 @@ macro_rules! kunit_expect_le_msg {
 #[macro_export]
 macro_rules! kunit_assert_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_le!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Assertion, $test, $left, <=, $right, ::core::option::Option::None)
     };
 }
 
@@ -438,7 +311,7 @@ macro_rules! kunit_assert_le {
 #[macro_export]
 macro_rules! kunit_assert_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_le!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, <=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -446,13 +319,7 @@ macro_rules! kunit_assert_le_msg {
 #[macro_export]
 macro_rules! kunit_expect_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_gt!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Expectation, $test, $left, >, $right, ::core::option::Option::None)
     };
 }
 
@@ -460,7 +327,7 @@ macro_rules! kunit_expect_gt {
 #[macro_export]
 macro_rules! kunit_expect_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_gt!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, >, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -468,13 +335,7 @@ macro_rules! kunit_expect_gt_msg {
 #[macro_export]
 macro_rules! kunit_assert_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_gt!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Assertion, $test, $left, >, $right, ::core::option::Option::None)
     };
 }
 
@@ -482,7 +343,7 @@ macro_rules! kunit_assert_gt {
 #[macro_export]
 macro_rules! kunit_assert_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_gt!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, >, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -490,13 +351,7 @@ macro_rules! kunit_assert_gt_msg {
 #[macro_export]
 macro_rules! kunit_expect_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ge!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Expectation, $test, $left, >=, $right, ::core::option::Option::None)
     };
 }
 
@@ -504,7 +359,7 @@ macro_rules! kunit_expect_ge {
 #[macro_export]
 macro_rules! kunit_expect_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ge!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, >=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -512,13 +367,7 @@ macro_rules! kunit_expect_ge_msg {
 #[macro_export]
 macro_rules! kunit_assert_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ge!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_binary!(Assertion, $test, $left, >=, $right, ::core::option::Option::None)
     };
 }
 
@@ -526,7 +375,7 @@ macro_rules! kunit_assert_ge {
 #[macro_export]
 macro_rules! kunit_assert_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ge!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, >=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -598,13 +447,7 @@ macro_rules! kunit_assert_false_msg {
 #[macro_export]
 macro_rules! kunit_expect_ptr_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr_eq!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_ptr!(Expectation, $test, $left, ==, $right, ::core::option::Option::None)
     };
 }
 
@@ -612,7 +455,7 @@ macro_rules! kunit_expect_ptr_eq {
 #[macro_export]
 macro_rules! kunit_expect_ptr_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr_eq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Expectation, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -620,13 +463,7 @@ macro_rules! kunit_expect_ptr_eq_msg {
 #[macro_export]
 macro_rules! kunit_assert_ptr_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr_eq!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_ptr!(Assertion, $test, $left, ==, $right, ::core::option::Option::None)
     };
 }
 
@@ -634,7 +471,7 @@ macro_rules! kunit_assert_ptr_eq {
 #[macro_export]
 macro_rules! kunit_assert_ptr_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr_eq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Assertion, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -642,13 +479,7 @@ macro_rules! kunit_assert_ptr_eq_msg {
 #[macro_export]
 macro_rules! kunit_expect_ptr_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr_ne!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_ptr!(Expectation, $test, $left, !=, $right, ::core::option::Option::None)
     };
 }
 
@@ -656,7 +487,7 @@ macro_rules! kunit_expect_ptr_ne {
 #[macro_export]
 macro_rules! kunit_expect_ptr_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr_ne!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Expectation, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -664,13 +495,7 @@ macro_rules! kunit_expect_ptr_ne_msg {
 #[macro_export]
 macro_rules! kunit_assert_ptr_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr_ne!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_ptr!(Assertion, $test, $left, !=, $right, ::core::option::Option::None)
     };
 }
 
@@ -678,7 +503,7 @@ macro_rules! kunit_assert_ptr_ne {
 #[macro_export]
 macro_rules! kunit_assert_ptr_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr_ne!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Assertion, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -782,13 +607,7 @@ macro_rules! kunit_assert_not_err_or_null_msg {
 #[macro_export]
 macro_rules! kunit_expect_streq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_streq!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_str!(Expectation, $test, $left, ==, $right, ::core::option::Option::None)
     };
 }
 
@@ -796,7 +615,7 @@ macro_rules! kunit_expect_streq {
 #[macro_export]
 macro_rules! kunit_expect_streq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_streq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Expectation, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -804,13 +623,7 @@ macro_rules! kunit_expect_streq_msg {
 #[macro_export]
 macro_rules! kunit_assert_streq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_streq!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_str!(Assertion, $test, $left, ==, $right, ::core::option::Option::None)
     };
 }
 
@@ -818,7 +631,7 @@ macro_rules! kunit_assert_streq {
 #[macro_export]
 macro_rules! kunit_assert_streq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_streq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Assertion, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -826,13 +639,7 @@ macro_rules! kunit_assert_streq_msg {
 #[macro_export]
 macro_rules! kunit_expect_strneq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_strneq!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_str!(Expectation, $test, $left, !=, $right, ::core::option::Option::None)
     };
 }
 
@@ -840,7 +647,7 @@ macro_rules! kunit_expect_strneq {
 #[macro_export]
 macro_rules! kunit_expect_strneq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_strneq!(Expectation, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Expectation, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -848,13 +655,7 @@ macro_rules! kunit_expect_strneq_msg {
 #[macro_export]
 macro_rules! kunit_assert_strneq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_strneq!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_str!(Assertion, $test, $left, !=, $right, ::core::option::Option::None)
     };
 }
 
@@ -862,7 +663,7 @@ macro_rules! kunit_assert_strneq {
 #[macro_export]
 macro_rules! kunit_assert_strneq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_strneq!(Assertion, $test, $left, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Assertion, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -870,14 +671,7 @@ macro_rules! kunit_assert_strneq_msg {
 #[macro_export]
 macro_rules! kunit_expect_memeq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_memeq!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            $size,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_mem!(Expectation, $test, $left, ==, $right, $size, ::core::option::Option::None)
     };
 }
 
@@ -885,7 +679,7 @@ macro_rules! kunit_expect_memeq {
 #[macro_export]
 macro_rules! kunit_expect_memeq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_memeq!(Expectation, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Expectation, $test, $left, ==, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -893,14 +687,7 @@ macro_rules! kunit_expect_memeq_msg {
 #[macro_export]
 macro_rules! kunit_assert_memeq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_memeq!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            $size,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_mem!(Assertion, $test, $left, ==, $right, $size, ::core::option::Option::None)
     };
 }
 
@@ -908,7 +695,7 @@ macro_rules! kunit_assert_memeq {
 #[macro_export]
 macro_rules! kunit_assert_memeq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_memeq!(Assertion, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Assertion, $test, $left, ==, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -916,14 +703,7 @@ macro_rules! kunit_assert_memeq_msg {
 #[macro_export]
 macro_rules! kunit_expect_memneq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_memneq!(
-            Expectation,
-            $test,
-            $left,
-            $right,
-            $size,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_mem!(Expectation, $test, $left, !=, $right, $size, ::core::option::Option::None)
     };
 }
 
@@ -931,7 +711,7 @@ macro_rules! kunit_expect_memneq {
 #[macro_export]
 macro_rules! kunit_expect_memneq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_memneq!(Expectation, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Expectation, $test, $left, !=, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -939,14 +719,7 @@ macro_rules! kunit_expect_memneq_msg {
 #[macro_export]
 macro_rules! kunit_assert_memneq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_memneq!(
-            Assertion,
-            $test,
-            $left,
-            $right,
-            $size,
-            ::core::option::Option::None
-        )
+        $crate::__kunit_mem!(Assertion, $test, $left, !=, $right, $size, ::core::option::Option::None)
     };
 }
 
@@ -954,7 +727,7 @@ macro_rules! kunit_assert_memneq {
 #[macro_export]
 macro_rules! kunit_assert_memneq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_memneq!(Assertion, $test, $left, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Assertion, $test, $left, !=, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 

@@ -184,25 +184,19 @@ pub fn __mem<L: KMem + ?Sized, R: KMem + ?Sized>(
     size: usize,
     msg: Option<fmt::Arguments<'_>>,
 ) -> Option<String> {
-    let cut = |b: &[u8]| -> (Vec<u8>, bool) { (b[..b.len().min(size)].to_vec(), b.len() >= size) };
-    let (l, r) = (left.kunit_mem().map(cut), right.kunit_mem().map(cut));
-    let pass = match (&l, &r) {
-        (Some((a, full_a)), Some((b, full_b))) => {
-            *full_a && *full_b && ((a == b) == (text.operation == "=="))
+    let (l, r) = (left.kunit_mem(), right.kunit_mem());
+    let pass = match (l, r) {
+        (Some(a), Some(b)) if a.len() >= size && b.len() >= size => {
+            (a[..size] == b[..size]) == (text.operation == "==")
         }
         _ => false,
     };
-    (!pass).then(|| {
-        failure_text(kind, loc, |out| {
-            format::mem(
-                out,
-                &text,
-                l.as_ref().map(|v| v.0.as_slice()),
-                r.as_ref().map(|v| v.0.as_slice()),
-                msg,
-            )
-        })
-    })
+    // The dump shows at most `size` bytes of each side.
+    let (l, r) = (
+        l.map(|b| b.get(..size).unwrap_or(b)),
+        r.map(|b| b.get(..size).unwrap_or(b)),
+    );
+    (!pass).then(|| failure_text(kind, loc, |out| format::mem(out, &text, l, r, msg)))
 }
 
 #[doc(hidden)]
