@@ -687,14 +687,6 @@ fn run_case(
                 ptest.param = Some(param.with_index(index - 1));
                 ptest.param_index = index;
                 let running = ptest.shared.clone();
-                {
-                    let mut st = run.lock();
-                    if let Some(f) = st.suites[s].in_flight.as_mut() {
-                        f.case_status = case_status;
-                        f.param_stats = param_stats;
-                        f.params = params.clone();
-                    }
-                }
                 guarded(
                     run,
                     s,
@@ -711,11 +703,22 @@ fn run_case(
                 parent.log_raw(&result_line(2, status, index, &desc, &reason));
                 param_stats.add(status);
                 case_status = propagate(case_status, status);
-                params.push(ParamReport {
+                let param_report = ParamReport {
                     description: desc.clone(),
                     status,
                     skip_reason: reason,
-                });
+                };
+                // The progress a timeout later in this case (a parameter or param_exit)
+                // reports from: published once per parameter, as it completes.
+                {
+                    let mut st = run.lock();
+                    if let Some(f) = st.suites[s].in_flight.as_mut() {
+                        f.case_status = case_status;
+                        f.param_stats = param_stats;
+                        f.params.push(param_report.clone());
+                    }
+                }
+                params.push(param_report);
                 let prev = ptest.param.take();
                 desc.clear();
                 current = generate_param(generate, &mut test, prev.as_ref(), &mut desc);

@@ -255,6 +255,51 @@ fn test_timeout_then_next_case(test: &mut Kunit) {
     kunit_expect_ge!(test, elapsed, Duration::from_millis(300));
 }
 
+static RELEASE_PARAM_EXIT: AtomicBool = AtomicBool::new(false);
+fn two_params(_: &mut Kunit, prev: Option<&Param>, _: &mut String) -> Option<Param> {
+    let next = prev.map_or(0, |p| *p.get::<u32>().unwrap() + 1);
+    (next < 2).then(|| Param::new(next))
+}
+fn param_passes(_: &mut Kunit) {}
+fn param_exit_hangs(_: &mut Kunit) {
+    while !RELEASE_PARAM_EXIT.load(Relaxed) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+static PARAM_EXIT_HANG_CASES: &[Case] = &[Case {
+    attr: Attributes {
+        timeout: Some(Duration::from_millis(300)),
+        ..Attributes::DEFAULT
+    },
+    ..kunit_case_param_with_init!(param_passes, two_params, None, Some(param_exit_hangs))
+}];
+static PARAM_EXIT_HANGS: Suite = Suite {
+    name: "param_exit_hangs",
+    test_cases: PARAM_EXIT_HANG_CASES,
+    ..Suite::DEFAULT
+};
+
+/// A timeout in param_exit reports every parameter that completed before it.
+fn test_param_exit_timeout_keeps_param_results(test: &mut Kunit) {
+    let (got, report) = run(&[&PARAM_EXIT_HANGS]);
+    RELEASE_PARAM_EXIT.store(true, Relaxed);
+    // The stats line counts both completed parameters (and the timeout as a failure),
+    // matching the result lines printed before it.
+    kunit_expect_streq!(
+        test,
+        got,
+        "KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: param_exit_hangs\n    1..1\n        KTAP version 1\n        # Subtest: param_passes\n        ok 1 param-1\n        ok 2 param-2\n    # param_passes: try timed out\n    # param_passes: test case timed out\n    # param_passes: pass:2 fail:1 skip:0 total:3\n    not ok 1 param_passes\n# Totals: pass:2 fail:1 skip:0 total:3\nnot ok 1 param_exit_hangs\n"
+    );
+    let case = &report.suites[0].cases[0];
+    kunit_expect_true!(test, case.timed_out);
+    let descriptions: Vec<&str> = case.params.iter().map(|p| p.description.as_str()).collect();
+    kunit_expect_eq!(test, descriptions, vec!["param-1", "param-2"]);
+    kunit_expect_true!(
+        test,
+        case.params.iter().all(|p| p.status == Status::Success)
+    );
+}
+
 fn suite_a_case(t: &mut Kunit) {
     kunit_info!(t, "a");
     std::thread::sleep(Duration::from_millis(20));
@@ -342,6 +387,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_skip_semantics),
     kunit_case!(test_panic_is_a_failure),
     kunit_case!(test_timeout_then_next_case),
+    kunit_case!(test_param_exit_timeout_keeps_param_results),
     kunit_case!(test_jobs_output_identical),
     kunit_case!(test_shuffle_is_reproducible),
 ];
