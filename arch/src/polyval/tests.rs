@@ -1,13 +1,10 @@
-//! Unit tests against the shared vectors (`shared/vectors/polyval`) and across
+//! Unit tests against the shared vectors (`vectors/polyval`) and across
 //! implementations.
 
 use super::*;
 
 fn vectors(name: &str) -> String {
-    let path = format!(
-        "{}/../../shared/vectors/polyval/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/../vectors/polyval/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 

@@ -5,33 +5,49 @@
 //! same is measured for a 10x larger log, whose RSS must not grow, and for
 //! `--json` (which has to keep the whole result tree).
 //!
-//! The generator is `../shared/tools/gen_ktap.py` beside the repository root,
-//! or `$KUNIT_GEN_KTAP`. Figures are medians; the last lines are `name=value`.
+//! The log comes from `support/gen_ktap.rs` (seeded, the same on every machine). Figures are
+//! medians; the last lines are `name=value`. Without `--bench` (as `cargo test --benches`
+//! runs it) it checks instead that `kunit parse` counts a small generated log as generated.
 
-use std::path::{Path, PathBuf};
+#[path = "support/gen_ktap.rs"]
+mod gen_ktap;
+
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
 const RUNS: usize = 9;
+const SEED: u64 = 1;
 
-fn gen_script() -> PathBuf {
-    if let Some(p) = std::env::var_os("KUNIT_GEN_KTAP") {
-        return PathBuf::from(p);
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tools/gen_ktap.py")
+fn generate(suites: u32, out: &Path) -> (u64, gen_ktap::Totals) {
+    let f = std::fs::File::create(out).expect("create log");
+    let totals = gen_ktap::generate(f, suites, 500, true, SEED).expect("write log");
+    (std::fs::metadata(out).expect("log written").len(), totals)
 }
 
-fn generate(suites: u32, out: &Path) -> u64 {
-    let f = std::fs::File::create(out).expect("create log");
-    let status = Command::new("python3")
-        .arg(gen_script())
-        .args([suites.to_string().as_str(), "500", "--prefix"])
-        .stdout(f)
-        .stderr(Stdio::null())
-        .status()
-        .expect("run gen_ktap.py (set KUNIT_GEN_KTAP)");
-    assert!(status.success(), "gen_ktap.py failed");
-    std::fs::metadata(out).expect("log written").len()
+/// `kunit parse` on a small generated log reports exactly the generated totals.
+fn check_generator(dir: &Path) {
+    let log = dir.join("3x50.log");
+    let f = std::fs::File::create(&log).expect("create log");
+    let t = gen_ktap::generate(f, 3, 50, true, SEED).expect("write log");
+    let out = Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .arg("parse")
+        .arg(&log)
+        .output()
+        .expect("run kunit parse");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let total = t.passed + t.failed + t.skipped;
+    let want = format!(
+        "Ran {total} tests: passed: {}, failed: {}, skipped: {}",
+        t.passed, t.failed, t.skipped
+    );
+    assert!(
+        t.failed > 0 && t.skipped > 0,
+        "the seed yields every kind of result: {t:?}"
+    );
+    assert!(stdout.contains(&want), "expected {want:?} in:\n{stdout}");
+    assert_eq!(out.status.code(), Some(1), "a log with failures exits 1");
+    println!("parse bench: generator check passed ({want}); measure with `cargo bench`");
 }
 
 /// One `kunit parse` run: (seconds, peak RSS in MB). The child is reaped by
@@ -73,16 +89,17 @@ fn measure(log: &Path, bytes: u64, extra: &[&str], runs: usize) -> (f64, f64) {
 
 fn main() {
     // `cargo test --benches` runs this with --test-ish flags; only `cargo bench` measures.
-    if !std::env::args().any(|a| a == "--bench") {
-        println!("parse bench: run with `cargo bench -p kunit-tool --bench parse`");
-        return;
-    }
     let dir = std::env::temp_dir().join(format!("kunit-parse-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
+    if !std::env::args().any(|a| a == "--bench") {
+        check_generator(&dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
     let small = dir.join("200x500.log");
     let large = dir.join("2000x500.log");
-    let small_bytes = generate(200, &small);
-    let large_bytes = generate(2000, &large);
+    let (small_bytes, _) = generate(200, &small);
+    let (large_bytes, _) = generate(2000, &large);
 
     let (mbps, rss) = measure(&small, small_bytes, &[], RUNS);
     let (summary_mbps, summary_rss) = measure(&small, small_bytes, &["--summary"], RUNS);

@@ -52,7 +52,7 @@ const HOSTILE: &[&[u8]] = &[
 
 fn samples() -> Vec<Vec<u8>> {
     let dir = std::env::var_os("KUNIT_KTAP_SAMPLES").map_or_else(
-        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ktap-samples"),
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ktap-samples"),
         std::path::PathBuf::from,
     );
     let mut v: Vec<Vec<u8>> = std::fs::read_dir(&dir)

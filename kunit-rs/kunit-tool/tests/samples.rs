@@ -11,8 +11,8 @@ fn samples_dir() -> PathBuf {
     if let Some(d) = std::env::var_os("KUNIT_KTAP_SAMPLES") {
         return PathBuf::from(d);
     }
-    // ../shared/ktap-samples beside the repository root.
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/ktap-samples")
+    // Project data: the kernel's kunit_tool test logs (see PROVENANCE.md there).
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ktap-samples")
 }
 
 /// Drops the `[HH:MM:SS] ` kunit.py puts before every printed line.

@@ -1,16 +1,16 @@
-//! The kernel test's data (`shared/vectors/checksum/`), compiled in as text and parsed at
+//! The kernel test's data (`vectors/checksum/` at the repository root), compiled in as text and parsed at
 //! test time, so a damaged file fails the cases with a clear message instead of a build error.
 
 use std::sync::OnceLock;
 
-/// A data file's text, from the `shared/` directory beside the repository root.
+/// A data file's text, from `vectors/checksum/` at the repository root.
 macro_rules! vector_file {
     ($name:literal) => {
         (
             $name,
             include_str!(concat!(
                 env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/vectors/checksum/",
+                "/../../vectors/checksum/",
                 $name
             )),
         )

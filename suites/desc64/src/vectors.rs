@@ -1,4 +1,4 @@
-//! `shared/vectors/desc64/get_desc64_base.json`, compiled in as text and parsed at test time.
+//! `vectors/desc64/get_desc64_base.json` (repository root), compiled in as text and parsed at test time.
 
 use std::sync::OnceLock;
 
@@ -8,7 +8,7 @@ use serde_json::Value;
 const FILE: &str = "get_desc64_base.json";
 const TEXT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/vectors/desc64/get_desc64_base.json"
+    "/../../vectors/desc64/get_desc64_base.json"
 ));
 
 /// One `cases[]` entry.

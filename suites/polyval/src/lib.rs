@@ -15,7 +15,7 @@
 //! Cases, in the kernel's order: the template's nine (`test_hash_*`), the five
 //! POLYVAL ones, and `benchmark_hash` (speed=slow: off by default, run it with
 //! `--include-ignored`). Test data: the kernel's LCG generator ([`rand`]) and the
-//! vectors in `shared/vectors/polyval` ([`vectors`]).
+//! vectors in `vectors/polyval` ([`vectors`]).
 
 pub mod benchmark;
 pub mod guarded;

@@ -1,4 +1,4 @@
-//! The kernel test's data (`shared/vectors/polyval/`), compiled in as text and parsed at
+//! The kernel test's data (`vectors/polyval/` at the repository root), compiled in as text and parsed at
 //! test time, so a damaged file fails the cases with a clear message, not a build error.
 
 use kunit::prelude::*;
@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 const KUNIT_TESTVECS: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/vectors/polyval/kernel_kunit_polyval_testvecs.json"
+    "/../../vectors/polyval/kernel_kunit_polyval_testvecs.json"
 ));
 
 /// One entry of `hash_testvecs[]`.
