@@ -11,6 +11,8 @@ step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 step "cargo test --workspace"
 cargo test --workspace
+step "parse bench: the generated log parses to the generated totals"
+cargo test -p kunit-tool --bench parse
 if [ -x scripts/check-seed-bugs.sh ]; then
   step "seed bugs: caught with --features seed-bugs, absent without"
   scripts/check-seed-bugs.sh
