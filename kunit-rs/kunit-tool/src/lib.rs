@@ -11,6 +11,7 @@ pub mod exec;
 pub mod json;
 pub mod junit;
 pub mod lines;
+pub mod merge;
 pub mod parser;
 pub mod printer;
 pub mod pytext;

@@ -113,6 +113,8 @@ pub struct BinaryRunner<'a> {
     /// Problems that are not test results (cannot start, bad filter, ...).
     pub errors: Vec<String>,
     listing: Option<Vec<ListedSuite>>,
+    /// Only the suites in `listing` run (`restrict_to`).
+    restricted: bool,
     stopped: bool,
 }
 
@@ -130,6 +132,7 @@ impl<'a> BinaryRunner<'a> {
             emit,
             errors: Vec::new(),
             listing: None,
+            restricted: false,
             stopped: false,
         }
     }
@@ -184,7 +187,9 @@ impl<'a> BinaryRunner<'a> {
         }
     }
 
-    fn listing(&mut self) -> Vec<ListedSuite> {
+    /// The suites and cases the user's filters select (`--list_tests`, run
+    /// once and kept).
+    pub fn listing(&mut self) -> Vec<ListedSuite> {
         if self.listing.is_none() {
             let text = self.list_raw("--list_tests").unwrap_or_default();
             self.listing = Some(parse_listing(&text));
@@ -201,9 +206,20 @@ impl<'a> BinaryRunner<'a> {
         }
     }
 
+    /// Runs only `suites` (part of this binary's `--list_tests` listing),
+    /// one process per suite, since one `--filter_glob` cannot name a set.
+    pub fn restrict_to(&mut self, suites: Vec<ListedSuite>) {
+        self.listing = Some(suites);
+        self.restricted = true;
+    }
+
     /// Runs the binary as requested; every result goes to `emit`.
     pub fn run(&mut self) {
-        match self.opts.isolation {
+        let isolation = match self.opts.isolation {
+            None if self.restricted => Some(Isolation::Suite),
+            other => other,
+        };
+        match isolation {
             None => {
                 let glob = self.opts.filter_glob.clone();
                 self.run_whole(&glob);
