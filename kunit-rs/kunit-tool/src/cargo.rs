@@ -43,6 +43,8 @@ pub fn is_harness(path: &Path) -> io::Result<bool> {
 /// What `build` passes to cargo.
 #[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
+    /// `--manifest-path`: the project's `Cargo.toml` (cargo finds it otherwise).
+    pub manifest_path: Option<String>,
     pub packages: Vec<String>,
     pub release: bool,
     pub features: Vec<String>,
@@ -62,6 +64,33 @@ fn cargo_command() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
 
+/// The `Cargo.toml` of the project a build would use (`cargo
+/// locate-project`), or cargo's one-line reason why there is none (e.g.
+/// started outside any cargo project).
+pub fn locate_project(manifest_path: Option<&str>) -> io::Result<Result<PathBuf, String>> {
+    let mut cmd = cargo_command();
+    cmd.args(["locate-project", "--message-format", "plain"]);
+    if let Some(m) = manifest_path {
+        cmd.args(["--manifest-path", m]);
+    }
+    let out = cmd
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))?;
+    if out.status.success() {
+        let path = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
+        return Ok(Ok(PathBuf::from(path)));
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    let reason = err
+        .lines()
+        .map(|l| l.trim().trim_start_matches("error:").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("cargo locate-project failed")
+        .to_string();
+    Ok(Err(reason))
+}
+
 /// Builds every test target and returns the test executables, sorted by
 /// target name (cargo reports them in scheduling order). `Ok(Err(_))` is a
 /// build failure; cargo's own messages went to stderr.
@@ -72,6 +101,9 @@ pub fn build_tests(opts: &BuildOptions) -> io::Result<Result<Vec<Artifact>, Stri
         "--no-run",
         "--message-format=json-render-diagnostics",
     ]);
+    if let Some(m) = &opts.manifest_path {
+        cmd.args(["--manifest-path", m]);
+    }
     for p in &opts.packages {
         cmd.args(["-p", p]);
     }

@@ -8,16 +8,15 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use common::{kunit, mask_timestamps};
 use serde_json::Value;
 
+/// The fixture's one test target, found as `kunit build` finds harnesses.
 fn shards_binary() -> &'static str {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| common::fixture_binary("kunit-shards"))
-        .to_str()
-        .unwrap()
+    let (out, harnesses) = common::fixture_build();
+    assert_eq!(harnesses.len(), 1, "{out:?}");
+    harnesses[0].to_str().unwrap()
 }
 
 const SUITES: [&str; 7] = [

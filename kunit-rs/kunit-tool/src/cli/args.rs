@@ -66,6 +66,8 @@ pub struct Args {
     /// `parse`'s input files, merged into one report (stdin when empty).
     pub files: Vec<String>,
     // build options
+    /// `--manifest-path`: the project to build (cargo's default otherwise).
+    pub manifest_path: Option<String>,
     pub packages: Vec<String>,
     pub release: bool,
     pub features: Vec<String>,
@@ -156,6 +158,11 @@ const OPTS: &[Opt] = &[
         name: "--color",
         kind: Kind::Value,
         group: Group::Parse,
+    },
+    Opt {
+        name: "--manifest-path",
+        kind: Kind::Value,
+        group: Group::Build,
     },
     Opt {
         name: "--package",
@@ -258,22 +265,27 @@ fn groups(cmd: Command) -> &'static [Group] {
     }
 }
 
-pub fn usage(cmd: Option<Command>) -> &'static str {
-    match cmd {
-        None => "usage: kunit {run,build,exec,parse} ...",
-        Some(Command::Parse) => {
-            "usage: kunit parse [--raw_output[={all,full,kunit}]] [--json[=FILE]] [--junit[=FILE]] [--summary] [--failed] [--color[=WHEN]] [input_file]"
-        }
-        Some(Command::Build) => {
-            "usage: kunit build [-p PKG]... [--release] [--features F] [--all-features] [--build_dir DIR] [--jobs N]"
-        }
-        Some(Command::Exec) => {
-            "usage: kunit exec [filter_glob] [--filter F] [--filter_action skip] [--timeout SECONDS] [--process_timeout SECONDS] [--run_isolated {suite,test}] [--list_tests] [--list_tests_attr] [--list_suites] [--jobs N] [--binary PATH]... [build and parse options]"
-        }
-        Some(Command::Run) => {
-            "usage: kunit run [filter_glob] [-p PKG]... [--release] [--features F] [--jobs N] [--timeout SECONDS] [--run_isolated {suite,test}] [--list_tests] [--list_suites] [parse options]"
-        }
-    }
+/// The options `cmd` accepts, in the order the help lists them, each with
+/// the title of its help section.
+pub(crate) fn options(cmd: Command) -> impl Iterator<Item = (&'static str, &'static str)> {
+    let allowed = groups(cmd);
+    let help = std::iter::once(("--help", "options"));
+    let sections = [
+        (Group::Build, "build options"),
+        (Group::Exec, "exec options"),
+        (Group::Exe, "exec options"),
+        (Group::Parse, "parse options"),
+    ];
+    help.chain(
+        sections
+            .into_iter()
+            .filter(move |(g, _)| allowed.contains(g))
+            .flat_map(|(g, title)| {
+                OPTS.iter()
+                    .filter(move |o| o.group == g && o.name != "--help")
+                    .map(move |o| (o.name, title))
+            }),
+    )
 }
 
 /// kunit.py's `massage_argv`: a bare `--json`, `--junit` or `--raw_output`
@@ -433,6 +445,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
                     _ => ColorWhen::Auto,
                 }
             }
+            "--manifest-path" => args.manifest_path = Some(value),
             "--package" => args.packages.push(value),
             "--release" => args.release = true,
             "--features" => args.features.push(value),

@@ -18,6 +18,7 @@ use crate::status::TestStatus;
 
 fn build_options(args: &Args) -> BuildOptions {
     BuildOptions {
+        manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
         release: args.release,
         features: args.features.clone(),
@@ -31,21 +32,63 @@ fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Builds the test targets; the harness binaries, or the failure message.
-fn build_harnesses(args: &Args, out: &mut Printer) -> io::Result<Result<Vec<PathBuf>, String>> {
+/// Why there are no harnesses to run.
+enum NoHarnesses {
+    /// No cargo project here (or at `--manifest-path`): a usage error.
+    NoProject(String),
+    /// Cargo ran and failed; its messages went to stderr.
+    BuildFailed(String),
+}
+
+impl NoHarnesses {
+    /// Reports the problem; returns the exit status (kunit.py's 1 for a
+    /// failed build, argparse's 2 for being started in the wrong place).
+    fn report(&self, args: &Args) -> i32 {
+        match self {
+            NoHarnesses::NoProject(reason) => {
+                let cmd = args.command.map_or("", |c| c.name());
+                let hint = if args.manifest_path.is_some() {
+                    ""
+                } else {
+                    " (kunit builds the cargo project it is started in: run it inside one, or pass --manifest-path PATH)"
+                };
+                eprintln!("kunit {cmd}: error: {reason}{hint}");
+                2
+            }
+            NoHarnesses::BuildFailed(message) => {
+                eprintln!("kunit: {message}");
+                1
+            }
+        }
+    }
+}
+
+/// Builds the test targets; the harness binaries, or why there are none.
+fn build_harnesses(
+    args: &Args,
+    out: &mut Printer,
+) -> io::Result<Result<Vec<PathBuf>, NoHarnesses>> {
+    if let Err(reason) = cargo::locate_project(args.manifest_path.as_deref())? {
+        return Ok(Err(NoHarnesses::NoProject(reason)));
+    }
     out.line("Building KUnit harnesses ...");
     out.flush();
-    Ok(cargo::build_tests(&build_options(args))?.map(|artifacts| {
-        cargo::harnesses(artifacts)
-            .into_iter()
-            .map(|a| a.path)
-            .collect()
-    }))
+    Ok(cargo::build_tests(&build_options(args))?
+        .map(|artifacts| {
+            cargo::harnesses(artifacts)
+                .into_iter()
+                .map(|a| a.path)
+                .collect()
+        })
+        .map_err(NoHarnesses::BuildFailed))
 }
 
 pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
     let start = Instant::now();
     let result = build_harnesses(args, out)?;
+    if let Err(e @ NoHarnesses::NoProject(_)) = &result {
+        return Ok(e.report(args));
+    }
     let code = match &result {
         Ok(bins) => {
             for b in bins {
@@ -54,10 +97,7 @@ pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
             }
             0
         }
-        Err(e) => {
-            eprintln!("kunit: {e}");
-            1
-        }
+        Err(e) => e.report(args),
     };
     out.flush();
     eprintln!("Elapsed time: {:.3}s", start.elapsed().as_secs_f64());
@@ -273,10 +313,7 @@ pub fn exec(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let bins = if args.binaries.is_empty() {
         match build_harnesses(args, out)? {
             Ok(b) => b,
-            Err(e) => {
-                eprintln!("kunit: {e}");
-                return Ok(1);
-            }
+            Err(e) => return Ok(e.report(args)),
         }
     } else {
         args.binaries.iter().map(PathBuf::from).collect()
@@ -291,10 +328,7 @@ pub fn run(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
     let bins = match build_harnesses(args, out)? {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("kunit: {e}");
-            return Ok(1);
-        }
+        Err(e) => return Ok(e.report(args)),
     };
     let built = start.elapsed();
     let code = run_binaries(args, bins, out, progress)?;

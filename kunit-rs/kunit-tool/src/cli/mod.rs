@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod exec_cmd;
+pub mod help;
 pub mod parse_cmd;
 pub mod report;
 
@@ -31,13 +32,13 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
     let args = match args::parse_args(argv) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{}", args::usage(e.command));
+            eprintln!("{}", help::usage(e.command));
             eprintln!("{e}");
             return 2;
         }
     };
     if args.help {
-        println!("{}", args::usage(args.command));
+        print!("{}", help::help(args.command));
         return 0;
     }
     let tty = io::stdout().is_terminal();
@@ -60,6 +61,6 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
 }
 
 fn unreachable_usage() -> io::Result<i32> {
-    eprintln!("{}", args::usage(None));
+    eprintln!("{}", help::usage(None));
     Ok(2)
 }

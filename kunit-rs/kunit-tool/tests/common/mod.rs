@@ -5,26 +5,53 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-/// Builds the fixture harnesses (their own workspace, tests/fixtures/chaos)
-/// once per test process and returns the path of the binary `name`.
+fn fixture_manifest() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chaos/Cargo.toml")
+}
+
+/// The fixture workspace's target dir: one of its own, since the outer
+/// `cargo test` holds the lock on ours.
+pub fn fixture_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("chaos-target")
+}
+
+/// Builds the fixture workspace's binaries (tests/fixtures/chaos) once per
+/// test process and returns the path of the binary `name`.
 pub fn fixture_binary(name: &str) -> PathBuf {
-    static TARGET: OnceLock<PathBuf> = OnceLock::new();
-    let target = TARGET.get_or_init(|| {
-        let manifest =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chaos/Cargo.toml");
-        // A target dir of its own: the outer `cargo test` holds the lock on ours.
-        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("chaos-target");
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
         let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
             .args(["build", "--quiet", "--manifest-path"])
-            .arg(&manifest)
+            .arg(fixture_manifest())
             .arg("--target-dir")
-            .arg(&target)
+            .arg(fixture_target())
             .status()
             .expect("run cargo");
-        assert!(status.success(), "building the fixture harnesses failed");
-        target
+        assert!(status.success(), "building the fixture binaries failed");
     });
-    target.join("debug").join(name)
+    fixture_target().join("debug").join(name)
+}
+
+/// `kunit build --manifest-path` of the fixture workspace, once per test
+/// process: its output and the harnesses it found (its test targets).
+pub fn fixture_build() -> &'static (Output, Vec<PathBuf>) {
+    static BUILT: OnceLock<(Output, Vec<PathBuf>)> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let manifest = fixture_manifest();
+        let target = fixture_target();
+        let out = kunit(&[
+            "build",
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+            "--build_dir",
+            target.to_str().unwrap(),
+        ]);
+        let harnesses = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_once("Harness: ").map(|(_, p)| PathBuf::from(p)))
+            .collect();
+        (out, harnesses)
+    })
 }
 
 /// Runs the `kunit` binary with `args`.
