@@ -45,18 +45,26 @@ pub fn is_harness(path: &Path) -> io::Result<bool> {
 pub struct BuildOptions {
     /// `--manifest-path`: the project's `Cargo.toml` (cargo finds it otherwise).
     pub manifest_path: Option<String>,
+    /// `-p`: build only these packages (all when empty).
     pub packages: Vec<String>,
+    /// `--release`: cargo's release profile.
     pub release: bool,
+    /// `--features`, each passed on to cargo.
     pub features: Vec<String>,
+    /// `--all-features`.
     pub all_features: bool,
+    /// cargo's `-j`.
     pub jobs: Option<usize>,
+    /// cargo's `--target-dir` (kunit's `--build_dir`).
     pub target_dir: Option<String>,
 }
 
 /// A test executable cargo built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Artifact {
+    /// The target's name (e.g. `checksum`).
     pub target: String,
+    /// The executable cargo wrote.
     pub path: PathBuf,
 }
 

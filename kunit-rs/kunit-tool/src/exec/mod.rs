@@ -5,10 +5,10 @@
 //! in binary order, so the printed output does not depend on scheduling.
 
 pub mod partition;
-pub mod process;
+pub(crate) mod process;
 pub mod runner;
 pub mod splice;
-pub mod spool;
+pub(crate) mod spool;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -21,26 +21,32 @@ use crate::reader::RawLines;
 /// What to run and how (the harness flags of DESIGN.md contract 3).
 #[derive(Clone, Debug)]
 pub struct ExecOptions {
+    /// `--filter_glob` (all suites when empty).
     pub filter_glob: String,
+    /// `--filter`: attribute filters (none when empty).
     pub filter: String,
+    /// `--filter_action` (`skip`).
     pub filter_action: Option<String>,
     /// Per-case timeout handed to the harness (`--timeout`).
     pub timeout: Option<u64>,
     /// A process silent for this long is killed and its running case is
     /// reported as crashed.
     pub process_timeout: Duration,
+    /// `--run_isolated`: one process per suite or per case.
     pub isolation: Option<Isolation>,
 }
 
 /// State shared by all runners: Ctrl-C and the progress text.
 #[derive(Default)]
 pub struct Control {
+    /// Set on Ctrl-C (SIGINT/SIGTERM); runners stop starting processes.
     pub interrupted: std::sync::Arc<AtomicBool>,
     /// What is running and since when (for the progress line).
     pub progress: Mutex<(String, Option<std::time::Instant>)>,
 }
 
 impl Control {
+    /// Has the run been interrupted?
     pub fn interrupted(&self) -> bool {
         self.interrupted.load(Ordering::Relaxed)
     }
@@ -61,7 +67,9 @@ impl Control {
 /// A suite and its cases as `--list_tests` prints them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedSuite {
+    /// The suite's name.
     pub name: String,
+    /// Its cases' names, in order.
     pub cases: Vec<String>,
 }
 
@@ -105,7 +113,10 @@ enum Ending {
     Rejected,
 }
 
+/// Runs one harness binary, recovering from crashed processes, and hands
+/// every line of its spliced KTAP to `emit`.
 pub struct BinaryRunner<'a> {
+    /// The harness executable.
     pub bin: PathBuf,
     opts: &'a ExecOptions,
     ctl: &'a Control,
@@ -119,6 +130,7 @@ pub struct BinaryRunner<'a> {
 }
 
 impl<'a> BinaryRunner<'a> {
+    /// A runner for `bin` with `opts`; `emit` receives the output.
     pub fn new(
         bin: &Path,
         opts: &'a ExecOptions,
@@ -491,6 +503,7 @@ impl<'a> BinaryRunner<'a> {
         self.suite_result(&s.name, &outcomes);
     }
 
+    /// Did the run stop early (Ctrl-C)?
     pub fn stopped(&self) -> bool {
         self.stopped
     }
