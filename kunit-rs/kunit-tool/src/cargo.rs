@@ -43,23 +43,60 @@ pub fn is_harness(path: &Path) -> io::Result<bool> {
 /// What `build` passes to cargo.
 #[derive(Clone, Debug, Default)]
 pub struct BuildOptions {
+    /// `--manifest-path`: the project's `Cargo.toml` (cargo finds it otherwise).
+    pub manifest_path: Option<String>,
+    /// `-p`: build only these packages (all when empty).
     pub packages: Vec<String>,
+    /// `--release`: cargo's release profile.
     pub release: bool,
+    /// `--features`, each passed on to cargo.
     pub features: Vec<String>,
+    /// `--all-features`.
     pub all_features: bool,
+    /// cargo's `-j`.
     pub jobs: Option<usize>,
+    /// cargo's `--target-dir` (kunit's `--build_dir`).
     pub target_dir: Option<String>,
 }
 
 /// A test executable cargo built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Artifact {
+    /// The target's name (e.g. `checksum`).
     pub target: String,
+    /// The executable cargo wrote.
     pub path: PathBuf,
 }
 
 fn cargo_command() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+}
+
+/// The `Cargo.toml` of the project a build would use (`cargo
+/// locate-project`), or cargo's one-line reason why there is none (e.g.
+/// started outside any cargo project).
+pub fn locate_project(manifest_path: Option<&str>) -> io::Result<Result<PathBuf, String>> {
+    let mut cmd = cargo_command();
+    cmd.args(["locate-project", "--message-format", "plain"]);
+    if let Some(m) = manifest_path {
+        cmd.args(["--manifest-path", m]);
+    }
+    let out = cmd
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))?;
+    if out.status.success() {
+        let path = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
+        return Ok(Ok(PathBuf::from(path)));
+    }
+    let err = String::from_utf8_lossy(&out.stderr);
+    let reason = err
+        .lines()
+        .map(|l| l.trim().trim_start_matches("error:").trim())
+        .find(|l| !l.is_empty())
+        .unwrap_or("cargo locate-project failed")
+        .to_string();
+    Ok(Err(reason))
 }
 
 /// Builds every test target and returns the test executables, sorted by
@@ -72,6 +109,9 @@ pub fn build_tests(opts: &BuildOptions) -> io::Result<Result<Vec<Artifact>, Stri
         "--no-run",
         "--message-format=json-render-diagnostics",
     ]);
+    if let Some(m) = &opts.manifest_path {
+        cmd.args(["--manifest-path", m]);
+    }
     for p in &opts.packages {
         cmd.args(["-p", p]);
     }

@@ -9,8 +9,11 @@ use crate::test::Test;
 /// kunit_json.Metadata: what the run was built for (all empty for `parse`).
 #[derive(Clone, Debug, Default)]
 pub struct Metadata {
+    /// The architecture (`arch`).
     pub arch: String,
+    /// The configuration (`defconfig`).
     pub def_config: String,
+    /// The build directory (`build_environment`).
     pub build_dir: String,
 }
 
@@ -151,6 +154,18 @@ impl Writer {
 }
 
 /// `kunit_json.get_json_result`: needs a tree parsed with `keep_tree`.
+///
+/// ```
+/// use kunit_tool::json::{get_json_result, Metadata};
+/// use kunit_tool::reader::Extractor;
+/// use kunit_tool::{parse_run_tests, Printer};
+///
+/// let log = "KTAP version 1\n1..1\n    KTAP version 1\n    1..1\n    ok 1 case\nok 1 suite\n";
+/// let result = parse_run_tests(Extractor::new(log.as_bytes()), &mut Printer::null(), true);
+/// let doc = get_json_result(&result.test, &Metadata::default());
+/// assert!(doc.starts_with("{\n    \"name\": \"KUnit Test Group\",\n    \"sub_groups\": [\n        {\n            \"name\": \"suite\","));
+/// assert!(doc.contains("\"name\": \"case\",\n                    \"status\": \"PASS\""));
+/// ```
 pub fn get_json_result(test: &Test, meta: &Metadata) -> String {
     let mut w = Writer { out: String::new() };
     w.group(test, "KUnit Test Group", meta, 0);

@@ -51,7 +51,8 @@ pub fn test_plan(line: &str) -> Option<&str> {
     (n > 0).then(|| &rest[..n])
 }
 
-/// A parsed `ok`/`not ok` line.
+/// A parsed `ok`/`not ok` line (the tests' oracle for the parser's spans).
+#[cfg(test)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResultLine<'a> {
     pub ok: bool,
@@ -99,6 +100,7 @@ pub struct ResultSpan {
 }
 
 /// `^\s*(ok|not ok) ([0-9]+) ?(- )?([^#]*)( # .*)?$`.
+#[cfg(test)]
 fn result_span(line: &str) -> Option<ResultSpan> {
     result_span_at(line, line.len() - skip_space(line).len(), true)
 }
@@ -187,6 +189,7 @@ pub fn skip_directive<'a>(line: &'a str, span: &ResultSpan) -> Option<(&'a str, 
 }
 
 /// `TEST_RESULT`, plus `TEST_RESULT_SKIP` for the SKIP directive.
+#[cfg(test)]
 pub fn test_result(line: &str) -> Option<ResultLine<'_>> {
     let span = result_span(line)?;
     Some(ResultLine {

@@ -24,7 +24,7 @@ const MAX_DEPTH: usize = 1000;
 const MAX_MISSING_REPORTED: u64 = 10_000;
 
 /// Failure paths kept; the summary prints names only when there are at most 10.
-const MAX_FAILURE_PATHS: usize = 11;
+pub(crate) const MAX_FAILURE_PATHS: usize = 11;
 
 /// What `parse_run_tests` returns.
 pub struct ParseResult {
@@ -151,12 +151,24 @@ struct Parser<'p, S> {
 /// test in its parent's `subtests` (needed for JSON, JUnit and `--failed`).
 pub fn parse_run_tests<S: KtapSource>(src: S, p: &mut Printer, keep_tree: bool) -> ParseResult {
     p.line(DIVIDER);
+    let result = parse_between_dividers(src, p, keep_tree);
+    p.line(DIVIDER);
+    result
+}
+
+/// `parse_run_tests` without its two dividers, for callers that print
+/// several logs between one pair (see [`crate::merge`]).
+pub fn parse_between_dividers<S: KtapSource>(
+    src: S,
+    p: &mut Printer,
+    keep_tree: bool,
+) -> ParseResult {
     let mut parser = Parser {
         lines: LineStream::new(src),
         p,
         keep_tree,
     };
-    let result = if !parser.lines.has_more() {
+    if !parser.lines.has_more() {
         let mut test = Test {
             name: "<missing>".into(),
             ..Test::default()
@@ -179,9 +191,7 @@ pub fn parse_run_tests<S: KtapSource>(src: S, p: &mut Printer, keep_tree: bool) 
             test,
             failure_paths: failures,
         }
-    };
-    parser.p.line(DIVIDER);
-    result
+    }
 }
 
 impl<S: KtapSource> Parser<'_, S> {

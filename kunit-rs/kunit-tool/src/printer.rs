@@ -8,6 +8,7 @@ use crate::pytext::{char_len, dedent_joined, is_blank, splitlines};
 use crate::status::TestStatus;
 use crate::test::Test;
 
+/// The line of 60 `=` that opens and closes a parsed run.
 pub const DIVIDER: &str = "============================================================";
 
 const RED: &str = "\x1b[1;31m";
@@ -37,6 +38,9 @@ pub struct Printer {
 }
 
 impl Printer {
+    /// A printer writing to `out`, with ANSI colours if `color`, flushing
+    /// after every line if `flush_each_line` (for terminals and pipes read
+    /// live).
     pub fn new(out: Box<dyn Write + Send>, color: bool, flush_each_line: bool) -> Self {
         Printer {
             out: Some(out),
@@ -50,6 +54,7 @@ impl Printer {
         }
     }
 
+    /// A printer that prints nothing (e.g. for `--summary` while parsing).
     pub fn null() -> Self {
         Printer {
             out: None,
@@ -82,6 +87,7 @@ impl Printer {
         self.progress_shown = Some(flag);
     }
 
+    /// Does this printer print anything (not `null`)?
     pub fn is_enabled(&self) -> bool {
         self.out.is_some()
     }
@@ -182,6 +188,7 @@ impl Printer {
         self.buf.resize(self.buf.len() + n, b'=');
     }
 
+    /// Writes out the buffered lines and flushes the output.
     pub fn flush(&mut self) {
         self.write_out();
         if let (Some(out), false) = (self.out.as_mut(), self.broken) {
@@ -205,14 +212,17 @@ impl Printer {
         }
     }
 
+    /// `text` in red (as is without colours).
     pub fn red(&self, text: &str) -> String {
         self.paint(RED, text)
     }
 
+    /// `text` in yellow (as is without colours).
     pub fn yellow(&self, text: &str) -> String {
         self.paint(YELLOW, text)
     }
 
+    /// `text` in green (as is without colours).
     pub fn green(&self, text: &str) -> String {
         self.paint(GREEN, text)
     }
@@ -557,6 +567,8 @@ pub fn print_passed(p: &mut Printer, name: &str) {
     }
 }
 
+/// `print_test_footer`: the divider with a test's result after its
+/// subtests.
 pub fn print_test_footer(p: &mut Printer, test: &Test) {
     if !p.is_enabled() {
         return;

@@ -114,6 +114,7 @@ static BREAK_START: [bool; 256] = {
 };
 
 impl<R: Read> RawLines<R> {
+    /// Reads lines from `r`.
     pub fn new(r: R) -> Self {
         RawLines {
             r,
@@ -464,6 +465,7 @@ pub struct Extractor<R> {
 }
 
 impl<R: Read> Extractor<R> {
+    /// Extracts the KTAP lines of `r`.
     pub fn new(r: R) -> Self {
         Extractor {
             raw: RawLines::new(r),
@@ -476,6 +478,7 @@ impl<R: Read> Extractor<R> {
         }
     }
 
+    /// The read error that ended the input early, if any (once).
     pub fn take_error(&mut self) -> Option<io::Error> {
         self.raw.take_error()
     }

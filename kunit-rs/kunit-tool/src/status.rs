@@ -5,11 +5,17 @@ use std::fmt;
 /// `kunit_parser.TestStatus`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TestStatus {
+    /// Passed.
     Success,
+    /// Failed.
     Failure,
+    /// Skipped (`# SKIP`).
     Skipped,
+    /// Crashed, or its result is missing.
     TestCrashed,
+    /// Had no test cases.
     NoTests,
+    /// No KTAP could be found.
     FailureToParseTests,
 }
 
@@ -35,10 +41,15 @@ impl TestStatus {
 /// `kunit_parser.TestCounts`: leaf results below a test plus parse errors.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TestCounts {
+    /// Passed cases.
     pub passed: u64,
+    /// Failed cases.
     pub failed: u64,
+    /// Crashed cases (and missing results).
     pub crashed: u64,
+    /// Skipped cases.
     pub skipped: u64,
+    /// Parse errors (e.g. a missing plan or test).
     pub errors: u64,
 }
 
@@ -53,6 +64,7 @@ impl TestCounts {
             .saturating_add(self.skipped)
     }
 
+    /// Adds `other`'s counts to these.
     pub fn add(&mut self, other: &TestCounts) {
         self.passed = self.passed.saturating_add(other.passed);
         self.failed = self.failed.saturating_add(other.failed);

@@ -16,6 +16,7 @@ pub struct Log {
 }
 
 impl Log {
+    /// Appends a line (counted but not kept past `MAX_LOG_BYTES`).
     pub fn push(&mut self, line: &str) {
         if self.text.len() + line.len() > MAX_LOG_BYTES {
             self.dropped_lines += 1;
@@ -71,10 +72,12 @@ impl Log {
         self.dropped_bytes = 0;
     }
 
+    /// Releases unused buffer space.
     pub fn shrink_to_fit(&mut self) {
         self.text.shrink_to_fit();
     }
 
+    /// Are there no lines?
     pub fn is_empty(&self) -> bool {
         self.lines == 0
     }
@@ -87,6 +90,7 @@ impl Log {
         self.dropped_bytes = 0;
     }
 
+    /// Number of lines kept.
     pub fn len(&self) -> usize {
         self.lines
     }
@@ -142,7 +146,9 @@ impl<'a> Iterator for LogLines<'a> {
 /// One test: a leaf case, a suite, or the top-level `main`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Test {
+    /// The test's name.
     pub name: String,
+    /// Its result.
     pub status: TestStatus,
     /// Plan count: `Some(0)` when never parsed (kunit.py's default), `None`
     /// when the test had no plan line.
@@ -151,8 +157,11 @@ pub struct Test {
     pub subtests: Vec<Test>,
     /// Number of children seen (equals `subtests.len()` when kept).
     pub n_subtests: usize,
+    /// Diagnostic lines printed before its result.
     pub log: Log,
+    /// Leaf results below it (itself, for a leaf) and parse errors.
     pub counts: TestCounts,
+    /// The reason after `# SKIP`, if skipped.
     pub skip_reason: String,
 }
 
@@ -172,6 +181,7 @@ impl Default for Test {
 }
 
 impl Test {
+    /// `Test.ok_status()`: passed or skipped.
     pub fn ok_status(&self) -> bool {
         self.status.is_ok()
     }

@@ -210,6 +210,7 @@ fn bad_arguments_exit_2_with_a_message() {
         .args(["parse", "/nonexistent/log"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open /nonexistent/log"));
+    // A file that cannot be read is bad input: exit 2 (issue 11).
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read '/nonexistent/log'"));
 }

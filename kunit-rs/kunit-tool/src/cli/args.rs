@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::exec::partition::Partition;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Run,
@@ -61,9 +63,11 @@ pub struct Args {
     pub summary: bool,
     pub failed: bool,
     pub color: ColorWhen,
-    /// `parse`'s input file (stdin when absent).
-    pub file: Option<String>,
+    /// `parse`'s input files, merged into one report (stdin when empty).
+    pub files: Vec<String>,
     // build options
+    /// `--manifest-path`: the project to build (cargo's default otherwise).
+    pub manifest_path: Option<String>,
     pub packages: Vec<String>,
     pub release: bool,
     pub features: Vec<String>,
@@ -81,6 +85,8 @@ pub struct Args {
     pub list_tests: bool,
     pub list_tests_attr: bool,
     pub list_suites: bool,
+    /// `--partition K/N`: run only shard K of N of the suites.
+    pub partition: Option<Partition>,
     /// `exec`: harness binaries to run instead of asking cargo.
     pub binaries: Vec<String>,
     pub help: bool,
@@ -154,6 +160,11 @@ const OPTS: &[Opt] = &[
         group: Group::Parse,
     },
     Opt {
+        name: "--manifest-path",
+        kind: Kind::Value,
+        group: Group::Build,
+    },
+    Opt {
         name: "--package",
         kind: Kind::Value,
         group: Group::Build,
@@ -214,6 +225,11 @@ const OPTS: &[Opt] = &[
         group: Group::Exec,
     },
     Opt {
+        name: "--partition",
+        kind: Kind::Value,
+        group: Group::Exec,
+    },
+    Opt {
         name: "--list_tests",
         kind: Kind::Flag,
         group: Group::Exec,
@@ -249,22 +265,27 @@ fn groups(cmd: Command) -> &'static [Group] {
     }
 }
 
-pub fn usage(cmd: Option<Command>) -> &'static str {
-    match cmd {
-        None => "usage: kunit {run,build,exec,parse} ...",
-        Some(Command::Parse) => {
-            "usage: kunit parse [--raw_output[={all,full,kunit}]] [--json[=FILE]] [--junit[=FILE]] [--summary] [--failed] [--color[=WHEN]] [input_file]"
-        }
-        Some(Command::Build) => {
-            "usage: kunit build [-p PKG]... [--release] [--features F] [--all-features] [--build_dir DIR] [--jobs N]"
-        }
-        Some(Command::Exec) => {
-            "usage: kunit exec [filter_glob] [--filter F] [--filter_action skip] [--timeout SECONDS] [--process_timeout SECONDS] [--run_isolated {suite,test}] [--list_tests] [--list_tests_attr] [--list_suites] [--jobs N] [--binary PATH]... [build and parse options]"
-        }
-        Some(Command::Run) => {
-            "usage: kunit run [filter_glob] [-p PKG]... [--release] [--features F] [--jobs N] [--timeout SECONDS] [--run_isolated {suite,test}] [--list_tests] [--list_suites] [parse options]"
-        }
-    }
+/// The options `cmd` accepts, in the order the help lists them, each with
+/// the title of its help section.
+pub(crate) fn options(cmd: Command) -> impl Iterator<Item = (&'static str, &'static str)> {
+    let allowed = groups(cmd);
+    let help = std::iter::once(("--help", "options"));
+    let sections = [
+        (Group::Build, "build options"),
+        (Group::Exec, "exec options"),
+        (Group::Exe, "exec options"),
+        (Group::Parse, "parse options"),
+    ];
+    help.chain(
+        sections
+            .into_iter()
+            .filter(move |(g, _)| allowed.contains(g))
+            .flat_map(|(g, title)| {
+                OPTS.iter()
+                    .filter(move |o| o.group == g && o.name != "--help")
+                    .map(move |o| (o.name, title))
+            }),
+    )
 }
 
 /// kunit.py's `massage_argv`: a bare `--json`, `--junit` or `--raw_output`
@@ -424,6 +445,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
                     _ => ColorWhen::Auto,
                 }
             }
+            "--manifest-path" => args.manifest_path = Some(value),
             "--package" => args.packages.push(value),
             "--release" => args.release = true,
             "--features" => args.features.push(value),
@@ -449,6 +471,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
                     _ => Isolation::Test,
                 })
             }
+            "--partition" => {
+                args.partition = Some(
+                    Partition::parse(&value)
+                        .map_err(|m| err(format!("argument --partition: {m}")))?,
+                )
+            }
             "--list_tests" => args.list_tests = true,
             "--list_tests_attr" => args.list_tests_attr = true,
             "--list_suites" => args.list_suites = true,
@@ -458,8 +486,12 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
         }
     }
 
-    // `parse` takes an input file, `run` and `exec` a filter glob, `build` nothing.
-    let max_positionals = usize::from(cmd != Command::Build);
+    // `parse` takes input files, `run` and `exec` a filter glob, `build` nothing.
+    let max_positionals = match cmd {
+        Command::Parse => usize::MAX,
+        Command::Run | Command::Exec => 1,
+        Command::Build => 0,
+    };
     if positionals.len() > max_positionals {
         return Err(err(format!(
             "unrecognized arguments: {}",
@@ -467,7 +499,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
         )));
     }
     match cmd {
-        Command::Parse => args.file = positionals.pop(),
+        Command::Parse => args.files = positionals,
         Command::Run | Command::Exec => {
             if let Some(g) = positionals.pop() {
                 if !args.filter_glob.is_empty() && args.filter_glob != g {
@@ -507,7 +539,7 @@ mod tests {
         let a = p("parse --json=out.json --junit log.txt").unwrap();
         assert_eq!(a.json, Some(Sink::File("out.json".into())));
         assert_eq!(a.junit, Some(Sink::Stdout));
-        assert_eq!(a.file.as_deref(), Some("log.txt"));
+        assert_eq!(a.files, ["log.txt"]);
     }
 
     #[test]
@@ -551,11 +583,31 @@ mod tests {
             .contains("ambiguous option"));
         assert!(p("frob").is_err());
         assert!(p("").is_err());
-        assert!(p("parse a b")
+        assert_eq!(p("parse a b -- -c").unwrap().files, ["a", "b", "-c"]);
+        assert!(p("exec a b")
             .unwrap_err()
             .message
             .contains("unrecognized arguments: b"));
+        assert!(p("build a")
+            .unwrap_err()
+            .message
+            .contains("unrecognized arguments: a"));
         assert!(p("exec --filter_action=keep").is_err());
+        assert_eq!(
+            p("run --partition 2/3").unwrap().partition,
+            Some(Partition { index: 2, count: 3 })
+        );
+        for bad in ["0/2", "3/2", "x", "1/0"] {
+            let e = p(&format!("exec --partition={bad}")).unwrap_err();
+            assert!(
+                e.to_string().starts_with(&format!(
+                    "kunit exec: error: argument --partition: invalid value: '{bad}' ("
+                )),
+                "{e}"
+            );
+        }
+        assert!(p("parse --partition 1/2").is_err());
+        assert!(p("build --partition 1/2").is_err());
         assert!(p("exec --timeout")
             .unwrap_err()
             .message

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use super::args::Args;
 use super::report::{parse_and_report, ReportOptions};
 use crate::cargo::{self, BuildOptions};
-use crate::exec::{self, runner::BinaryRunner, Control, ExecOptions};
+use crate::exec::runner::{BinaryRunner, ListedSuite};
+use crate::exec::{self, Control, ExecOptions, Job};
 use crate::json::Metadata;
 use crate::printer::Printer;
 use crate::reader::KtapSource;
@@ -17,6 +18,7 @@ use crate::status::TestStatus;
 
 fn build_options(args: &Args) -> BuildOptions {
     BuildOptions {
+        manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
         release: args.release,
         features: args.features.clone(),
@@ -30,21 +32,63 @@ fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Builds the test targets; the harness binaries, or the failure message.
-fn build_harnesses(args: &Args, out: &mut Printer) -> io::Result<Result<Vec<PathBuf>, String>> {
+/// Why there are no harnesses to run.
+enum NoHarnesses {
+    /// No cargo project here (or at `--manifest-path`): a usage error.
+    NoProject(String),
+    /// Cargo ran and failed; its messages went to stderr.
+    BuildFailed(String),
+}
+
+impl NoHarnesses {
+    /// Reports the problem; returns the exit status (kunit.py's 1 for a
+    /// failed build, argparse's 2 for being started in the wrong place).
+    fn report(&self, args: &Args) -> i32 {
+        match self {
+            NoHarnesses::NoProject(reason) => {
+                let cmd = args.command.map_or("", |c| c.name());
+                let hint = if args.manifest_path.is_some() {
+                    ""
+                } else {
+                    " (kunit builds the cargo project it is started in: run it inside one, or pass --manifest-path PATH)"
+                };
+                eprintln!("kunit {cmd}: error: {reason}{hint}");
+                2
+            }
+            NoHarnesses::BuildFailed(message) => {
+                eprintln!("kunit: {message}");
+                1
+            }
+        }
+    }
+}
+
+/// Builds the test targets; the harness binaries, or why there are none.
+fn build_harnesses(
+    args: &Args,
+    out: &mut Printer,
+) -> io::Result<Result<Vec<PathBuf>, NoHarnesses>> {
+    if let Err(reason) = cargo::locate_project(args.manifest_path.as_deref())? {
+        return Ok(Err(NoHarnesses::NoProject(reason)));
+    }
     out.line("Building KUnit harnesses ...");
     out.flush();
-    Ok(cargo::build_tests(&build_options(args))?.map(|artifacts| {
-        cargo::harnesses(artifacts)
-            .into_iter()
-            .map(|a| a.path)
-            .collect()
-    }))
+    Ok(cargo::build_tests(&build_options(args))?
+        .map(|artifacts| {
+            cargo::harnesses(artifacts)
+                .into_iter()
+                .map(|a| a.path)
+                .collect()
+        })
+        .map_err(NoHarnesses::BuildFailed))
 }
 
 pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
     let start = Instant::now();
     let result = build_harnesses(args, out)?;
+    if let Err(e @ NoHarnesses::NoProject(_)) = &result {
+        return Ok(e.report(args));
+    }
     let code = match &result {
         Ok(bins) => {
             for b in bins {
@@ -53,18 +97,59 @@ pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
             }
             0
         }
-        Err(e) => {
-            eprintln!("kunit: {e}");
-            1
-        }
+        Err(e) => e.report(args),
     };
     out.flush();
     eprintln!("Elapsed time: {:.3}s", start.elapsed().as_secs_f64());
     Ok(code)
 }
 
+/// `--partition`: each binary with the suites of its listing that are in
+/// the shard (`None` when that is all of them); binaries with none are
+/// left out. Also returns the binaries that could not be listed.
+fn shard(args: &Args, bins: Vec<PathBuf>, opts: &ExecOptions) -> (Vec<Job>, Vec<String>) {
+    let Some(partition) = args.partition else {
+        let jobs = bins
+            .into_iter()
+            .map(|bin| Job { bin, suites: None })
+            .collect();
+        return (jobs, Vec::new());
+    };
+    let ctl = Control::default();
+    let mut sink = |_| {};
+    let mut errors = Vec::new();
+    let listings: Vec<Vec<ListedSuite>> = bins
+        .iter()
+        .map(|b| {
+            let mut r = BinaryRunner::new(b, opts, &ctl, &mut sink);
+            let listing = r.listing();
+            errors.append(&mut r.errors);
+            listing
+        })
+        .collect();
+    let assigned = partition.assign(&listings);
+    let jobs = bins
+        .into_iter()
+        .zip(listings)
+        .zip(assigned)
+        .filter(|(_, names)| !names.is_empty())
+        .map(|((bin, listing), names)| {
+            let all = names.len() == listing.len();
+            let suites = listing
+                .into_iter()
+                .filter(|s| names.contains(&s.name))
+                .collect();
+            Job {
+                bin,
+                suites: (!all).then_some(suites),
+            }
+        })
+        .collect();
+    (jobs, errors)
+}
+
 /// The listing flags: ask every binary and print what it lists.
-fn list(args: &Args, bins: &[PathBuf], opts: &ExecOptions, out: &mut Printer) -> i32 {
+fn list(args: &Args, jobs: &[Job], opts: &ExecOptions, out: &mut Printer) -> i32 {
     let ctl = Control::default();
     let mut sink = |_| {};
     let mut code = 0;
@@ -73,20 +158,30 @@ fn list(args: &Args, bins: &[PathBuf], opts: &ExecOptions, out: &mut Printer) ->
     } else {
         "--list_tests"
     };
-    for b in bins {
-        let mut r = BinaryRunner::new(b, opts, &ctl, &mut sink);
+    for job in jobs {
+        let mut r = BinaryRunner::new(&job.bin, opts, &ctl, &mut sink);
         let text = r.list_raw(flag).unwrap_or_default();
         for e in &r.errors {
             eprintln!("kunit: {e}");
             code = 1;
         }
         let mut suites_seen: Vec<String> = Vec::new();
+        // The suite each line belongs to: a bare name opens its section.
+        let mut section = String::new();
         for l in text
             .lines()
             .skip_while(|l| !l.starts_with("KTAP version"))
             .skip(1)
         {
             let l = l.trim_end();
+            if !l.is_empty() && !l.starts_with('#') && !l.contains(char::is_whitespace) {
+                section = l.split_once('.').map_or(l, |(s, _)| s).to_string();
+            }
+            if let Some(suites) = &job.suites {
+                if !suites.iter().any(|s| s.name == section) {
+                    continue;
+                }
+            }
             if args.list_tests_attr {
                 out.raw_line(l);
             } else if args.list_suites {
@@ -140,8 +235,13 @@ fn run_binaries(
     progress: bool,
 ) -> io::Result<i32> {
     let opts = exec_options(args);
+    let (jobs, shard_errors) = shard(args, bins, &opts);
+    for e in &shard_errors {
+        eprintln!("kunit: {e}");
+    }
+    let shard_code = i32::from(!shard_errors.is_empty());
     if args.list_tests || args.list_tests_attr || args.list_suites {
-        return Ok(list(args, &bins, &opts, out));
+        return Ok(list(args, &jobs, &opts, out).max(shard_code));
     }
     let ctl = Arc::new(Control::default());
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
@@ -149,14 +249,20 @@ fn run_binaries(
         signal_hook::flag::register_conditional_shutdown(sig, 130, ctl.interrupted.clone())?;
         signal_hook::flag::register(sig, ctl.interrupted.clone())?;
     }
-    let line = format!("Starting KUnit harnesses ({} binaries)...", bins.len());
+    let line = match args.partition {
+        Some(p) => format!(
+            "Starting KUnit harnesses ({} binaries, shard {p})...",
+            jobs.len()
+        ),
+        None => format!("Starting KUnit harnesses ({} binaries)...", jobs.len()),
+    };
     out.line(&line);
     let shown = progress.then(|| Arc::new(AtomicBool::new(false)));
     if let Some(flag) = &shown {
         out.set_progress_flag(flag.clone());
     }
-    let jobs = args.jobs.unwrap_or_else(default_jobs);
-    let (mut stream, workers) = exec::start(bins, opts, jobs, ctl.clone(), shown);
+    let n_jobs = args.jobs.unwrap_or_else(default_jobs);
+    let (mut stream, workers) = exec::start(jobs, opts, n_jobs, ctl.clone(), shown);
     if args.raw_output.is_some() {
         // The merged stream is KTAP already, so `all` and `kunit` print the same.
         while stream.advance().is_some() {
@@ -166,7 +272,7 @@ fn run_binaries(
         for e in workers.finish() {
             eprintln!("kunit: {e}");
         }
-        return Ok(if ctl.interrupted() { 130 } else { 0 });
+        return Ok(if ctl.interrupted() { 130 } else { shard_code });
     }
     let report = ReportOptions {
         summary: args.summary,
@@ -195,7 +301,11 @@ fn run_binaries(
         test.counts.status(),
         TestStatus::Success | TestStatus::Skipped
     );
-    Ok(if ok && errors.is_empty() { 0 } else { 1 })
+    Ok(if ok && errors.is_empty() {
+        shard_code
+    } else {
+        1
+    })
 }
 
 pub fn exec(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
@@ -203,10 +313,7 @@ pub fn exec(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let bins = if args.binaries.is_empty() {
         match build_harnesses(args, out)? {
             Ok(b) => b,
-            Err(e) => {
-                eprintln!("kunit: {e}");
-                return Ok(1);
-            }
+            Err(e) => return Ok(e.report(args)),
         }
     } else {
         args.binaries.iter().map(PathBuf::from).collect()
@@ -221,10 +328,7 @@ pub fn run(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
     let bins = match build_harnesses(args, out)? {
         Ok(b) => b,
-        Err(e) => {
-            eprintln!("kunit: {e}");
-            return Ok(1);
-        }
+        Err(e) => return Ok(e.report(args)),
     };
     let built = start.elapsed();
     let code = run_binaries(args, bins, out, progress)?;

@@ -1,9 +1,10 @@
 //! The `kunit` command line: argument handling, output setup and dispatch.
 
-pub mod args;
-pub mod exec_cmd;
-pub mod parse_cmd;
-pub mod report;
+pub(crate) mod args;
+pub(crate) mod exec_cmd;
+pub(crate) mod help;
+pub(crate) mod parse_cmd;
+pub(crate) mod report;
 
 use std::io::{self, IsTerminal};
 
@@ -21,23 +22,38 @@ pub fn use_color(when: ColorWhen, is_tty: bool) -> bool {
     }
 }
 
+/// A printer on stdout, coloured as `use_color` decides; on a terminal it
+/// flushes every line.
 pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
     // The printer buffers its output itself.
     Printer::new(Box::new(io::stdout()), use_color(when, tty), tty)
 }
 
-/// Runs the command line; returns the process exit status.
+/// Runs the command line (the arguments after the program name) as the
+/// `kunit` binary does; returns the process exit status (0 passed, 1
+/// failed, 2 usage error, 130 interrupted).
+///
+/// ```
+/// use kunit_tool::cli::main_with_args;
+///
+/// // Prints `kunit parse`'s help to stdout.
+/// assert_eq!(main_with_args(vec!["parse".into(), "--help".into()]), 0);
+/// // An unknown option is a usage error.
+/// assert_eq!(main_with_args(vec!["parse".into(), "--bogus".into()]), 2);
+/// // So is a file that cannot be read.
+/// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
+/// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
     let args = match args::parse_args(argv) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{}", args::usage(e.command));
+            eprintln!("{}", help::usage(e.command));
             eprintln!("{e}");
             return 2;
         }
     };
     if args.help {
-        println!("{}", args::usage(args.command));
+        print!("{}", help::help(args.command));
         return 0;
     }
     let tty = io::stdout().is_terminal();
@@ -60,6 +76,6 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
 }
 
 fn unreachable_usage() -> io::Result<i32> {
-    eprintln!("{}", args::usage(None));
+    eprintln!("{}", help::usage(None));
     Ok(2)
 }

@@ -1,9 +1,10 @@
-//! `kunit parse [FILE]`: parse a saved log (stdin without FILE).
+//! `kunit parse [FILE...]`: parse saved logs (stdin without FILE), several
+//! files as one run ([`crate::merge`]).
 
 use std::io::{self, Read};
 
 use super::args::{Args, RawOutput};
-use super::report::{parse_and_report, ReportOptions};
+use super::report::{parse_and_report_merged, ReportOptions};
 use crate::json::Metadata;
 use crate::printer::Printer;
 use crate::reader::{Extractor, KtapSource, RawLines};
@@ -29,22 +30,51 @@ pub fn print_raw<R: Read>(input: R, mode: RawOutput, out: &mut Printer) {
     out.flush();
 }
 
-pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
-    let input: Box<dyn Read> = match &args.file {
-        Some(f) => {
-            let file = std::fs::File::open(f)
-                .map_err(|e| io::Error::new(e.kind(), format!("cannot open {f}: {e}")))?;
-            // A regular file never makes the parser wait, so lines are
-            // printed in quick bursts and need not each read the clock.
-            if file.metadata().is_ok_and(|m| m.is_file()) {
-                out.set_clock_check_interval(32);
+/// Opens every input file before anything is parsed, so a typo in the last
+/// name does not cost a half-printed report; the error names the file.
+fn open_inputs(files: &[String]) -> Result<Vec<std::fs::File>, String> {
+    files
+        .iter()
+        .map(|f| {
+            let file = std::fs::File::open(f).map_err(|e| format!("cannot read '{f}': {e}"))?;
+            match file.metadata() {
+                Ok(m) if m.is_dir() => Err(format!("cannot read '{f}': it is a directory")),
+                _ => Ok(file),
             }
-            Box::new(file)
+        })
+        .collect()
+}
+
+/// `kunit parse [FILE...]`: one report for all files (stdin without any).
+/// A file that cannot be opened is a usage error: exit status 2.
+pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
+    let inputs: Vec<Box<dyn Read>> = if args.files.is_empty() {
+        vec![Box::new(io::stdin().lock())]
+    } else {
+        let files = match open_inputs(&args.files) {
+            Ok(files) => files,
+            Err(message) => {
+                eprintln!("kunit parse: error: {message}");
+                return Ok(2);
+            }
+        };
+        // A regular file never makes the parser wait, so lines are
+        // printed in quick bursts and need not each read the clock.
+        if files
+            .iter()
+            .all(|f| f.metadata().is_ok_and(|m| m.is_file()))
+        {
+            out.set_clock_check_interval(32);
         }
-        None => Box::new(io::stdin().lock()),
+        files
+            .into_iter()
+            .map(|f| Box::new(f) as Box<dyn Read>)
+            .collect()
     };
     if let Some(mode) = args.raw_output {
-        print_raw(input, mode, out);
+        for input in inputs {
+            print_raw(input, mode, out);
+        }
         return Ok(0);
     }
     let opts = ReportOptions {
@@ -54,10 +84,14 @@ pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
         junit: args.junit.clone(),
         meta: Metadata::default(),
     };
-    let mut extractor = Extractor::new(input);
-    let test = parse_and_report(&mut extractor, &opts, out)?;
-    if let Some(e) = extractor.take_error() {
-        return Err(io::Error::new(e.kind(), format!("reading input: {e}")));
+    let mut extractors: Vec<Extractor<Box<dyn Read>>> =
+        inputs.into_iter().map(Extractor::new).collect();
+    let test = parse_and_report_merged(extractors.iter_mut(), &opts, out)?;
+    for (i, ex) in extractors.iter_mut().enumerate() {
+        if let Some(e) = ex.take_error() {
+            let name = args.files.get(i).map_or("stdin", String::as_str);
+            return Err(io::Error::new(e.kind(), format!("reading {name}: {e}")));
+        }
     }
     Ok(if test.status == TestStatus::Success {
         0

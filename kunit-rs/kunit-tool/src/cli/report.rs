@@ -7,7 +7,7 @@ use std::path::{Component, Path, PathBuf};
 use super::args::Sink;
 use crate::json::{self, Metadata};
 use crate::junit;
-use crate::parser::parse_run_tests;
+use crate::merge::parse_merged;
 use crate::printer::{self, Printer};
 use crate::reader::KtapSource;
 use crate::test::Test;
@@ -72,10 +72,20 @@ pub fn parse_and_report<S: KtapSource>(
     opts: &ReportOptions,
     out: &mut Printer,
 ) -> io::Result<Test> {
+    parse_and_report_merged(std::iter::once(src), opts, out)
+}
+
+/// [`parse_and_report`] for several logs reported as one run
+/// ([`crate::merge`]).
+pub fn parse_and_report_merged<S: KtapSource>(
+    sources: impl IntoIterator<Item = S>,
+    opts: &ReportOptions,
+    out: &mut Printer,
+) -> io::Result<Test> {
     let result = if opts.summary || opts.failed {
-        parse_run_tests(src, &mut Printer::null(), opts.keep_tree())
+        parse_merged(sources, &mut Printer::null(), opts.keep_tree())
     } else {
-        parse_run_tests(src, out, opts.keep_tree())
+        parse_merged(sources, out, opts.keep_tree())
     };
     let test = result.test;
     if opts.failed {

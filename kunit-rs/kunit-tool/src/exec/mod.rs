@@ -4,10 +4,11 @@
 //! spliced output goes into its own channel, and the parser reads the channels
 //! in binary order, so the printed output does not depend on scheduling.
 
-pub mod process;
+pub mod partition;
+pub(crate) mod process;
 pub mod runner;
 pub mod splice;
-pub mod spool;
+pub(crate) mod spool;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -133,9 +134,19 @@ impl Workers {
     }
 }
 
+/// One harness binary to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The harness executable.
+    pub bin: PathBuf,
+    /// Run only these suites of the binary's listing (`--partition`), each
+    /// in a process of its own; `None` runs whatever the filters select.
+    pub suites: Option<Vec<runner::ListedSuite>>,
+}
+
 /// Starts running `binaries`; the returned stream yields their merged KTAP.
 pub fn start(
-    binaries: Vec<PathBuf>,
+    binaries: Vec<Job>,
     opts: ExecOptions,
     jobs: usize,
     ctl: Arc<Control>,
@@ -166,13 +177,16 @@ pub fn start(
             );
             std::thread::spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(bin) = binaries.get(i) else { break };
+                let Some(job) = binaries.get(i) else { break };
                 let Some(mut spooler) = senders[i].lock().unwrap_or_else(|e| e.into_inner()).take()
                 else {
                     continue;
                 };
                 let mut emit = |item: Item| spooler.push(item);
-                let mut runner = runner::BinaryRunner::new(bin, &opts, &ctl, &mut emit);
+                let mut runner = runner::BinaryRunner::new(&job.bin, &opts, &ctl, &mut emit);
+                if let Some(suites) = &job.suites {
+                    runner.restrict_to(suites.clone());
+                }
                 runner.run();
                 let errs = std::mem::take(&mut runner.errors);
                 errors

@@ -21,26 +21,32 @@ use crate::reader::RawLines;
 /// What to run and how (the harness flags of DESIGN.md contract 3).
 #[derive(Clone, Debug)]
 pub struct ExecOptions {
+    /// `--filter_glob` (all suites when empty).
     pub filter_glob: String,
+    /// `--filter`: attribute filters (none when empty).
     pub filter: String,
+    /// `--filter_action` (`skip`).
     pub filter_action: Option<String>,
     /// Per-case timeout handed to the harness (`--timeout`).
     pub timeout: Option<u64>,
     /// A process silent for this long is killed and its running case is
     /// reported as crashed.
     pub process_timeout: Duration,
+    /// `--run_isolated`: one process per suite or per case.
     pub isolation: Option<Isolation>,
 }
 
 /// State shared by all runners: Ctrl-C and the progress text.
 #[derive(Default)]
 pub struct Control {
+    /// Set on Ctrl-C (SIGINT/SIGTERM); runners stop starting processes.
     pub interrupted: std::sync::Arc<AtomicBool>,
     /// What is running and since when (for the progress line).
     pub progress: Mutex<(String, Option<std::time::Instant>)>,
 }
 
 impl Control {
+    /// Has the run been interrupted?
     pub fn interrupted(&self) -> bool {
         self.interrupted.load(Ordering::Relaxed)
     }
@@ -61,7 +67,9 @@ impl Control {
 /// A suite and its cases as `--list_tests` prints them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedSuite {
+    /// The suite's name.
     pub name: String,
+    /// Its cases' names, in order.
     pub cases: Vec<String>,
 }
 
@@ -105,7 +113,10 @@ enum Ending {
     Rejected,
 }
 
+/// Runs one harness binary, recovering from crashed processes, and hands
+/// every line of its spliced KTAP to `emit`.
 pub struct BinaryRunner<'a> {
+    /// The harness executable.
     pub bin: PathBuf,
     opts: &'a ExecOptions,
     ctl: &'a Control,
@@ -113,10 +124,13 @@ pub struct BinaryRunner<'a> {
     /// Problems that are not test results (cannot start, bad filter, ...).
     pub errors: Vec<String>,
     listing: Option<Vec<ListedSuite>>,
+    /// Only the suites in `listing` run (`restrict_to`).
+    restricted: bool,
     stopped: bool,
 }
 
 impl<'a> BinaryRunner<'a> {
+    /// A runner for `bin` with `opts`; `emit` receives the output.
     pub fn new(
         bin: &Path,
         opts: &'a ExecOptions,
@@ -130,6 +144,7 @@ impl<'a> BinaryRunner<'a> {
             emit,
             errors: Vec::new(),
             listing: None,
+            restricted: false,
             stopped: false,
         }
     }
@@ -184,7 +199,9 @@ impl<'a> BinaryRunner<'a> {
         }
     }
 
-    fn listing(&mut self) -> Vec<ListedSuite> {
+    /// The suites and cases the user's filters select (`--list_tests`, run
+    /// once and kept).
+    pub fn listing(&mut self) -> Vec<ListedSuite> {
         if self.listing.is_none() {
             let text = self.list_raw("--list_tests").unwrap_or_default();
             self.listing = Some(parse_listing(&text));
@@ -201,9 +218,20 @@ impl<'a> BinaryRunner<'a> {
         }
     }
 
+    /// Runs only `suites` (part of this binary's `--list_tests` listing),
+    /// one process per suite, since one `--filter_glob` cannot name a set.
+    pub fn restrict_to(&mut self, suites: Vec<ListedSuite>) {
+        self.listing = Some(suites);
+        self.restricted = true;
+    }
+
     /// Runs the binary as requested; every result goes to `emit`.
     pub fn run(&mut self) {
-        match self.opts.isolation {
+        let isolation = match self.opts.isolation {
+            None if self.restricted => Some(Isolation::Suite),
+            other => other,
+        };
+        match isolation {
             None => {
                 let glob = self.opts.filter_glob.clone();
                 self.run_whole(&glob);
@@ -475,6 +503,7 @@ impl<'a> BinaryRunner<'a> {
         self.suite_result(&s.name, &outcomes);
     }
 
+    /// Did the run stop early (Ctrl-C)?
     pub fn stopped(&self) -> bool {
         self.stopped
     }

@@ -22,22 +22,34 @@ pub enum Item {
     Crashed(String),
     /// A top-level (suite) result, numbered by the consumer:
     /// `{prefix}{n}{rest}`, e.g. `not ok ` + `3` + ` suite`.
-    SuiteResult { prefix: String, rest: String },
+    SuiteResult {
+        /// `ok ` or `not ok `.
+        prefix: String,
+        /// What follows the number: ` name` and any directive.
+        rest: String,
+    },
 }
 
+/// What a harness process was started for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Keep every suite.
     Whole,
     /// Keep only the one case's lines, numbering its result `number`.
-    Case { number: u64 },
+    Case {
+        /// The case's number in its suite.
+        number: u64,
+    },
 }
 
 /// Outcome of a case result line, for computing a suite's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaseOutcome {
+    /// `ok`.
     Passed,
+    /// `not ok`.
     Failed,
+    /// `ok ... # SKIP`.
     Skipped,
 }
 
@@ -61,6 +73,8 @@ fn renumber(line: &str, r: &ResultSpan, number: u64) -> String {
     format!("{}{}{}", &line[..r.number.0], number, &line[r.number.1..])
 }
 
+/// Splices one harness process's output into the merged stream and notes
+/// how far the process got.
 #[derive(Debug)]
 pub struct Splicer {
     mode: Mode,
@@ -75,6 +89,7 @@ pub struct Splicer {
     pub cases_done: u64,
     /// The current suite has a failed case.
     pub suite_failed: bool,
+    /// The current suite has a passed case.
     pub suite_passed: bool,
     finished: bool,
     /// Case mode: the case's result line was seen (and its outcome).
@@ -84,6 +99,7 @@ pub struct Splicer {
 }
 
 impl Splicer {
+    /// A splicer for a process started in `mode`.
     pub fn new(mode: Mode) -> Self {
         Splicer {
             mode,

@@ -1,0 +1,171 @@
+//! Several KTAP logs reported as one test run (`kunit parse FILE...`), so
+//! that sharded CI jobs end in one summary, one JSON and one JUnit document.
+//!
+//! Each log is parsed on its own, exactly as `kunit parse` parses a single
+//! file (its own prefix width, its own plan, its own parse errors), and
+//! printed between one shared pair of dividers. The merged run's top-level
+//! test is `main`, whose children are the top-level tests of every log in
+//! the order the logs were given; its counts are the sum of the logs'
+//! counts (parse errors included). Its status is the one kunit.py computes
+//! from those counts, except that a log in which no KTAP was found makes it
+//! `FAILURE_TO_PARSE_TESTS`, as such a log does on its own, so a missing
+//! shard fails the merged run. One log is reported exactly as `kunit parse`
+//! reports it alone.
+
+use crate::parser::{parse_between_dividers, ParseResult, MAX_FAILURE_PATHS};
+use crate::printer::{Printer, DIVIDER};
+use crate::reader::KtapSource;
+use crate::status::{TestCounts, TestStatus};
+use crate::test::Test;
+
+/// Parses and prints every source in turn between one pair of dividers and
+/// returns the merged result (see the module documentation).
+///
+/// ```
+/// use kunit_tool::merge::parse_merged;
+/// use kunit_tool::reader::Extractor;
+/// use kunit_tool::{Printer, TestStatus};
+///
+/// let shard1 = "KTAP version 1\n1..1\n    KTAP version 1\n    1..1\n    ok 1 a\nok 1 s1\n";
+/// let shard2 = "KTAP version 1\n1..1\n    KTAP version 1\n    1..1\n    not ok 1 b\nnot ok 1 s2\n";
+/// let sources = [shard1, shard2].map(|log| Extractor::new(log.as_bytes()));
+/// let merged = parse_merged(sources, &mut Printer::null(), true);
+/// let names: Vec<&str> = merged.test.subtests.iter().map(|t| t.name.as_str()).collect();
+/// assert_eq!(names, ["s1", "s2"]);
+/// assert_eq!(merged.test.counts.to_string(), "Ran 2 tests: passed: 1, failed: 1");
+/// assert_eq!(merged.test.status, TestStatus::Failure);
+/// ```
+pub fn parse_merged<S: KtapSource>(
+    sources: impl IntoIterator<Item = S>,
+    p: &mut Printer,
+    keep_tree: bool,
+) -> ParseResult {
+    p.line(DIVIDER);
+    let results: Vec<ParseResult> = sources
+        .into_iter()
+        .map(|src| parse_between_dividers(src, p, keep_tree))
+        .collect();
+    p.line(DIVIDER);
+    merge(results)
+}
+
+/// Merges the results of several parsed logs into one run; one result is
+/// returned unchanged.
+pub fn merge(mut results: Vec<ParseResult>) -> ParseResult {
+    if results.len() == 1 {
+        if let Some(only) = results.pop() {
+            return only;
+        }
+    }
+    let mut test = Test {
+        name: "main".into(),
+        ..Test::default()
+    };
+    let mut counts = TestCounts::default();
+    let mut failure_paths = Vec::new();
+    let mut parse_failed = false;
+    for r in results {
+        let mut root = r.test;
+        counts.add(&root.counts);
+        test.n_subtests += root.n_subtests;
+        test.subtests.append(&mut root.subtests);
+        test.log.append(&mut root.log);
+        parse_failed |= root.status == TestStatus::FailureToParseTests;
+        failure_paths.extend(r.failure_paths);
+    }
+    // More than 10 paths only means "too many to list".
+    failure_paths.truncate(MAX_FAILURE_PATHS);
+    test.expected_count = Some(test.n_subtests as u64);
+    test.counts = counts;
+    test.status = if parse_failed {
+        TestStatus::FailureToParseTests
+    } else {
+        counts.status()
+    };
+    ParseResult {
+        test,
+        failure_paths,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::Extractor;
+
+    fn parse(logs: &[&str]) -> ParseResult {
+        parse_merged(
+            logs.iter().map(|l| Extractor::new(l.as_bytes())),
+            &mut Printer::null(),
+            true,
+        )
+    }
+
+    const PASS: &str =
+        "KTAP version 1\n1..1\n  KTAP version 1\n  1..2\n  ok 1 a\n  ok 2 b\nok 1 one\n";
+    const SKIP: &str =
+        "KTAP version 1\n1..1\n  KTAP version 1\n  1..1\n  ok 1 c # SKIP no\nok 1 two # SKIP\n";
+    const FAIL: &str = "KTAP version 1\n1..2\n  KTAP version 1\n  1..1\n  not ok 1 d\nnot ok 1 three\n  KTAP version 1\n  1..1\n  ok 1 e\nok 2 four\n";
+
+    #[test]
+    fn one_log_is_reported_as_alone() {
+        for log in [PASS, FAIL, "", "no ktap here\n"] {
+            let alone = crate::parser::parse_run_tests(
+                Extractor::new(log.as_bytes()),
+                &mut Printer::null(),
+                true,
+            );
+            let merged = parse(&[log]);
+            assert_eq!(merged.test, alone.test);
+            assert_eq!(merged.failure_paths, alone.failure_paths);
+        }
+    }
+
+    #[test]
+    fn top_level_tests_are_concatenated_in_order() {
+        let r = parse(&[FAIL, PASS, SKIP]);
+        let names: Vec<&str> = r.test.subtests.iter().map(|t| t.name.as_str()).collect();
+        assert_eq!(names, ["three", "four", "one", "two"]);
+        assert_eq!(r.test.name, "main");
+        assert_eq!(r.test.n_subtests, 4);
+        assert_eq!(r.test.expected_count, Some(4));
+        assert_eq!(
+            r.test.counts.to_string(),
+            "Ran 5 tests: passed: 3, failed: 1, skipped: 1"
+        );
+        assert_eq!(r.test.status, TestStatus::Failure);
+        assert_eq!(r.failure_paths, parse(&[FAIL]).failure_paths);
+        assert_eq!(r.failure_paths, [vec!["three".to_string()]]);
+    }
+
+    #[test]
+    fn status_follows_the_merged_counts() {
+        assert_eq!(parse(&[PASS, SKIP]).test.status, TestStatus::Success);
+        assert_eq!(parse(&[SKIP, SKIP]).test.status, TestStatus::Skipped);
+        // An empty plan adds nothing: the other log decides.
+        let empty = "KTAP version 1\n1..0\n";
+        assert_eq!(parse(&[empty, PASS]).test.status, TestStatus::Success);
+        assert_eq!(parse(&[empty, empty]).test.status, TestStatus::NoTests);
+    }
+
+    #[test]
+    fn a_log_without_ktap_fails_the_run() {
+        let r = parse(&[PASS, "just a kernel log\n"]);
+        assert_eq!(r.test.status, TestStatus::FailureToParseTests);
+        assert_eq!(
+            r.test.counts.to_string(),
+            "Ran 2 tests: passed: 2, errors: 1"
+        );
+    }
+
+    #[test]
+    fn failure_paths_are_capped() {
+        let many: String = (1..=6)
+            .map(|i| format!("  KTAP version 1\n  1..1\n  not ok 1 c\nnot ok {i} s{i}\n"))
+            .collect();
+        let log = format!("KTAP version 1\n1..6\n{many}");
+        let r = parse(&[&log, &log]);
+        assert_eq!(r.failure_paths.len(), MAX_FAILURE_PATHS);
+        assert_eq!(r.test.counts.failed, 12);
+    }
+}

@@ -1,0 +1,84 @@
+//! Helpers shared by kunit-tool's integration tests.
+#![allow(dead_code)] // each test crate uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+fn fixture_manifest() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chaos/Cargo.toml")
+}
+
+/// The fixture workspace's target dir: one of its own, since the outer
+/// `cargo test` holds the lock on ours.
+pub fn fixture_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("chaos-target")
+}
+
+/// Builds the fixture workspace's binaries (tests/fixtures/chaos) once per
+/// test process and returns the path of the binary `name`.
+pub fn fixture_binary(name: &str) -> PathBuf {
+    static BUILT: OnceLock<()> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .args(["build", "--quiet", "--manifest-path"])
+            .arg(fixture_manifest())
+            .arg("--target-dir")
+            .arg(fixture_target())
+            .status()
+            .expect("run cargo");
+        assert!(status.success(), "building the fixture binaries failed");
+    });
+    fixture_target().join("debug").join(name)
+}
+
+/// `kunit build --manifest-path` of the fixture workspace, once per test
+/// process: its output and the harnesses it found (its test targets).
+pub fn fixture_build() -> &'static (Output, Vec<PathBuf>) {
+    static BUILT: OnceLock<(Output, Vec<PathBuf>)> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let manifest = fixture_manifest();
+        let target = fixture_target();
+        let out = kunit(&[
+            "build",
+            "--manifest-path",
+            manifest.to_str().unwrap(),
+            "--build_dir",
+            target.to_str().unwrap(),
+        ]);
+        let harnesses = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_once("Harness: ").map(|(_, p)| PathBuf::from(p)))
+            .collect();
+        (out, harnesses)
+    })
+}
+
+/// Runs the `kunit` binary with `args`.
+pub fn kunit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .args(args)
+        .output()
+        .expect("run kunit")
+}
+
+/// Drops the `[HH:MM:SS] ` kunit.py puts before every printed line.
+pub fn mask_timestamps(s: &str) -> String {
+    s.split_inclusive('\n')
+        .map(|l| {
+            let b = l.as_bytes();
+            let stamped = b.len() >= 11
+                && b[0] == b'['
+                && b[3] == b':'
+                && b[6] == b':'
+                && b[9] == b']'
+                && b[10] == b' '
+                && [1, 2, 4, 5, 7, 8].iter().all(|&i| b[i].is_ascii_digit());
+            if stamped {
+                &l[11..]
+            } else {
+                l
+            }
+        })
+        .collect()
+}
