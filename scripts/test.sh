@@ -17,6 +17,8 @@ if [ -x scripts/check-seed-bugs.sh ]; then
   step "seed bugs: caught with --features seed-bugs, absent without"
   scripts/check-seed-bugs.sh
 fi
+step "kunit --partition K/N: every suite in exactly one shard; kunit parse merges the shards"
+scripts/check-kunit-shards.sh 2
 step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"
