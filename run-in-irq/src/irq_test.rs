@@ -43,11 +43,14 @@ pub enum IrqTestAlgorithm {
 /// How to run one irq test.
 #[derive(Clone, Copy, Debug)]
 pub struct IrqTestConfig {
+    /// Where softirq work runs: on irq exit (the default) or on a ksoftirqd-like thread.
     pub softirq_mode: SoftirqMode,
     /// What delivers the timer interrupts (default: a timer thread when there are
     /// two CPUs or more).
     pub hardirq_timer: HardirqTimer,
+    /// The iteration rule: the fixed upstream loop, or the pre-fix one.
     pub algorithm: IrqTestAlgorithm,
+    /// When the first timer expiry is armed (see [`set_irq_startup`](crate::set_irq_startup)).
     pub startup: IrqStartup,
     /// Wall-clock limit of the task loop (`HZ` jiffies upstream).
     pub time_limit: Duration,
@@ -74,11 +77,17 @@ impl Default for IrqTestConfig {
 /// What happened in one irq test.
 #[derive(Clone, Debug)]
 pub struct IrqTestReport {
+    /// Calls of `func` in task context.
     pub task_calls: u32,
+    /// Calls of `func` in hardirq context.
     pub hardirq_calls: u32,
+    /// Calls of `func` in softirq context.
     pub softirq_calls: u32,
+    /// `func` returned false at least once in task context.
     pub task_failed: bool,
+    /// `func` returned false at least once in hardirq context.
     pub hardirq_failed: bool,
+    /// `func` returned false at least once in softirq context.
     pub softirq_failed: bool,
     /// Task loop duration.
     pub elapsed: Duration,

@@ -50,6 +50,7 @@
 //! The suite name is an identifier or a string literal (`#[kunit_tests("my-suite")]`).
 //! Generated code names the `kunit` crate as `::kunit`, so the user crate depends on it.
 
+#![warn(missing_docs)]
 // The `#[test]`s in the example above are this macro's input, not libtest tests.
 #![allow(clippy::test_attr_in_doctest)]
 

@@ -25,10 +25,12 @@
 //!         1 + 1 == 2 (0x2)
 //! ```
 //!
-//! Modules, one concern each: [`registry`] (suites, cases, registration), [`test`] (the test
-//! handle), [`assert`] (the assertion family and KUnit's exact text), [`errptr`] (NULL /
+//! Modules, one concern each: [`registry`] (suites, cases, registration), [`test`](mod@test) (the test
+//! handle), [`assert`](mod@assert) (the assertion family and KUnit's exact text), [`errptr`] (NULL /
 //! `ERR_PTR` pointers), [`params`], [`filter`], [`executor`] (running, timeouts, parallel
 //! suites), [`ktap`], [`resource`] (deferred actions), [`stub`] (static stubs), [`harness`].
+
+#![warn(missing_docs)]
 
 pub mod assert;
 pub mod boot;
