@@ -165,6 +165,29 @@ impl<S: Sync, F: Fn(&S) -> bool + Sync> IrqHandler for IrqTestState<'_, S, F> {
 /// `func` runs inside a signal handler in hardirq context (and, with
 /// [`SoftirqMode::OnIrqExit`], in softirq context): there it must not allocate,
 /// lock or panic. Errors only if the timer or signal setup fails.
+///
+/// ```
+/// use run_in_irq::{in_hardirq, may_use_simd, run_irq_test, IrqTestConfig};
+/// use std::sync::atomic::{AtomicU32, Ordering};
+///
+/// let hardirq_seen = AtomicU32::new(0);
+/// let report = run_irq_test(
+///     |seen: &AtomicU32| {
+///         if in_hardirq() {
+///             seen.fetch_add(1, Ordering::Relaxed); // atomics are fine in hardirq
+///             return !may_use_simd(); // the kernel's rule: no SIMD in hardirq
+///         }
+///         true
+///     },
+///     10_000,
+///     &hardirq_seen,
+///     &IrqTestConfig::default(),
+/// )
+/// .expect("timer and signal set-up");
+/// assert!(report.task_calls > 0);
+/// assert!(!report.task_failed && !report.hardirq_failed && !report.softirq_failed);
+/// assert_eq!(report.hardirq_calls, hardirq_seen.load(Ordering::Relaxed));
+/// ```
 pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
     func: F,
     max_iterations: u32,

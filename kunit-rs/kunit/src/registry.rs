@@ -273,6 +273,11 @@ pub fn registered_suites() -> Vec<Registration> {
 /// }
 /// static CASES: &[Case] = &[kunit_case!(test_add)];
 /// kunit_test_suite!(Suite { name: "math", test_cases: CASES, ..Suite::DEFAULT });
+///
+/// // Registered: `kunit::main!()`, `kunit::run(None, ..)` and boot mode will run it.
+/// # fn main() {
+/// assert!(kunit::registered_suites().iter().any(|r| r.suite.name == "math"));
+/// # }
 /// ```
 #[macro_export]
 macro_rules! kunit_test_suite {
