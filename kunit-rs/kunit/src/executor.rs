@@ -218,7 +218,8 @@ fn shuffle<T>(v: &mut [T], rng: &mut SplitMix64) {
 /// One parameter's result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParamReport {
-    /// The parameter's description (`KUNIT_PARAM_DESC_SIZE` bytes at most), as in its result line.
+    /// The parameter's description as in its result line (at most 127 bytes, as
+    /// `KUNIT_PARAM_DESC_SIZE` allows).
     pub description: String,
     /// Passed, failed or skipped.
     pub status: Status,

@@ -23,6 +23,7 @@
 //! kunit_test_suite!(Suite { name: "example", test_cases: EXAMPLE_CASES, ..Suite::DEFAULT });
 //!
 //! kunit::main!(); // in a `harness = false` test target: prints KTAP, exits 101 on failure
+//! # #[cfg(any())] fn main() {} // (keeps rustdoc from wrapping this in a `main` of its own)
 //! ```
 //!
 //! A failing expectation prints exactly what KUnit prints:
