@@ -232,7 +232,8 @@ pub struct ParamReport {
 pub struct CaseReport {
     /// The case's name.
     pub name: &'static str,
-    /// The case's status: failed if any parameter failed, skipped if every parameter was.
+    /// The case's status; for a parameterized case, failed if any parameter failed, else
+    /// passed if any passed, else skipped (as KUnit combines them).
     pub status: Status,
     /// The `# SKIP` reason; empty unless the case was skipped.
     pub skip_reason: String,

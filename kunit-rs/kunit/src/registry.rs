@@ -176,7 +176,7 @@ pub struct Suite {
     pub suite_exit: Option<SuiteExitFn>,
     /// Runs before each case, on the case's test; `Err(errno)` fails that case.
     pub init: Option<InitFn>,
-    /// Runs after each case, on the case's test, even when the case failed.
+    /// Runs after each case, on the case's test, even when the case or `init` failed.
     pub exit: Option<ExitFn>,
     /// The cases, in the order they run.
     pub test_cases: &'static [Case],
