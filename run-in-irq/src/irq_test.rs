@@ -43,11 +43,14 @@ pub enum IrqTestAlgorithm {
 /// How to run one irq test.
 #[derive(Clone, Copy, Debug)]
 pub struct IrqTestConfig {
+    /// Where softirq work runs: on irq exit (the default) or on a ksoftirqd-like thread.
     pub softirq_mode: SoftirqMode,
     /// What delivers the timer interrupts (default: a timer thread when there are
     /// two CPUs or more).
     pub hardirq_timer: HardirqTimer,
+    /// The iteration rule: the fixed upstream loop, or the pre-fix one.
     pub algorithm: IrqTestAlgorithm,
+    /// When the first timer expiry is armed (see [`set_irq_startup`](crate::set_irq_startup)).
     pub startup: IrqStartup,
     /// Wall-clock limit of the task loop (`HZ` jiffies upstream).
     pub time_limit: Duration,
@@ -74,11 +77,17 @@ impl Default for IrqTestConfig {
 /// What happened in one irq test.
 #[derive(Clone, Debug)]
 pub struct IrqTestReport {
+    /// Calls of `func` in task context.
     pub task_calls: u32,
+    /// Calls of `func` in hardirq context.
     pub hardirq_calls: u32,
+    /// Calls of `func` in softirq context.
     pub softirq_calls: u32,
+    /// `func` returned false at least once in task context.
     pub task_failed: bool,
+    /// `func` returned false at least once in hardirq context.
     pub hardirq_failed: bool,
+    /// `func` returned false at least once in softirq context.
     pub softirq_failed: bool,
     /// Task loop duration.
     pub elapsed: Duration,
@@ -156,6 +165,29 @@ impl<S: Sync, F: Fn(&S) -> bool + Sync> IrqHandler for IrqTestState<'_, S, F> {
 /// `func` runs inside a signal handler in hardirq context (and, with
 /// [`SoftirqMode::OnIrqExit`], in softirq context): there it must not allocate,
 /// lock or panic. Errors only if the timer or signal setup fails.
+///
+/// ```
+/// use run_in_irq::{in_hardirq, may_use_simd, run_irq_test, IrqTestConfig};
+/// use std::sync::atomic::{AtomicU32, Ordering};
+///
+/// let hardirq_seen = AtomicU32::new(0);
+/// let report = run_irq_test(
+///     |seen: &AtomicU32| {
+///         if in_hardirq() {
+///             seen.fetch_add(1, Ordering::Relaxed); // atomics are fine in hardirq
+///             return !may_use_simd(); // the kernel's rule: no SIMD in hardirq
+///         }
+///         true
+///     },
+///     10_000,
+///     &hardirq_seen,
+///     &IrqTestConfig::default(),
+/// )
+/// .expect("timer and signal set-up");
+/// assert!(report.task_calls > 0);
+/// assert!(!report.task_failed && !report.hardirq_failed && !report.softirq_failed);
+/// assert_eq!(report.hardirq_calls, hardirq_seen.load(Ordering::Relaxed));
+/// ```
 pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
     func: F,
     max_iterations: u32,

@@ -24,6 +24,31 @@ struct KunitIrqTestState {
 /// 1 s passes); `func` returns false on failure. See the crate docs for the rules
 /// `func` must follow (it runs inside a signal handler: no allocation, locks or
 /// panics there).
+///
+/// ```
+/// use kunit::prelude::*;
+/// use run_in_irq::kunit_run_irq_test;
+///
+/// /// The code under test: must give the same answer in every context.
+/// fn checksum(data: &[u8]) -> u32 {
+///     data.iter().map(|&b| u32::from(b)).sum()
+/// }
+///
+/// fn test_checksum_in_irq(test: &mut Kunit) {
+///     let data = [1u8, 2, 3, 4];
+///     // Task, softirq and hardirq contexts each call the closure; it only reads the state
+///     // and returns whether the answer was right (no allocation or panic in hardirq).
+///     kunit_run_irq_test(test, |d: &[u8; 4]| checksum(d) == 10, 10_000, &data);
+/// }
+/// static CASES: &[Case] = &[kunit_case!(test_checksum_in_irq)];
+/// static SUITE: Suite = Suite { name: "checksum_irq", test_cases: CASES, ..Suite::DEFAULT };
+///
+/// let regs = [kunit::Registration::unregistered(&SUITE, "doc")];
+/// let report = kunit::run(Some(&regs), &kunit::Config::default(), std::io::sink()).unwrap();
+/// let log = &report.suites[0].cases[0].log;
+/// // No context saw a wrong answer (these would be KUnit's "Failure reported from ...").
+/// assert!(!log.contains("Failure reported from"), "{log}");
+/// ```
 pub fn kunit_run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
     test: &mut Kunit,
     func: F,

@@ -57,6 +57,8 @@
 //! `IrqStartup::Delay(d)` delays the first expiry by wall-clock time instead (keep it
 //! below the 1 s limit so the fixed algorithm can still pass).
 
+#![warn(missing_docs)]
+
 mod alloc;
 mod context;
 mod futex;

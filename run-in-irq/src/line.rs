@@ -21,7 +21,9 @@ use std::io;
 /// default timer), so `with_irq_line(&h, SoftirqMode::OnIrqExit, ..)` works.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LineConfig {
+    /// Where softirq work raised by the hardirq runs.
     pub softirq_mode: SoftirqMode,
+    /// What delivers the periodic hardirq (timer thread or POSIX timer).
     pub hardirq_timer: HardirqTimer,
 }
 

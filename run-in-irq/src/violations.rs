@@ -26,8 +26,11 @@ pub enum Violation {
 /// The context a violation was detected in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Context {
+    /// Task (process) context.
     Task,
+    /// Serving a softirq.
     Softirq,
+    /// In the hardirq stand-in (the signal handler).
     Hardirq,
 }
 
@@ -56,12 +59,17 @@ impl Context {
 /// One recorded violation, as drained by its owner.
 #[derive(Clone, Copy, Debug)]
 pub struct ViolationRecord {
+    /// Which kernel rule was broken.
     pub kind: Violation,
+    /// The context it was broken in.
     pub context: Context,
     /// Where it was detected (`#[track_caller]` of `might_sleep()`, or the allocator).
     pub location: &'static Location<'static>,
+    /// `in_atomic()` at that point.
     pub in_atomic: bool,
+    /// `irqs_disabled()` at that point.
     pub irqs_disabled: bool,
+    /// `preempt_count()` at that point.
     pub preempt_count: u32,
     /// Kernel thread id of the thread that detected it.
     pub tid: i32,

@@ -13,6 +13,28 @@ pub mod ring;
 mod ring_suite;
 pub mod size;
 
+/// The user guide's Rust samples (`docs/src/*.md`) run as this crate's doctests
+/// (`cargo test -p hello-kunit --doc`), so the guide stays true to the API as it is.
+#[cfg(doctest)]
+mod guide {
+    #[doc = include_str!("../../../docs/src/getting-started.md")]
+    mod getting_started {}
+    #[doc = include_str!("../../../docs/src/writing-suites.md")]
+    mod writing_suites {}
+    #[doc = include_str!("../../../docs/src/assertions.md")]
+    mod assertions {}
+    #[doc = include_str!("../../../docs/src/params-attributes-filters.md")]
+    mod params_attributes_filters {}
+    #[doc = include_str!("../../../docs/src/resources-stubs-warnings.md")]
+    mod resources_stubs_warnings {}
+    #[doc = include_str!("../../../docs/src/irq-context.md")]
+    mod irq_context {}
+    #[doc = include_str!("../../../docs/src/porting.md")]
+    mod porting {}
+    #[doc = include_str!("../../../docs/src/embedding.md")]
+    mod embedding {}
+}
+
 /// Fails on purpose: `cargo test -p hello-kunit --features demo-failures`.
 #[cfg(feature = "demo-failures")]
 #[kunit::kunit_tests(hello_demo_failures)]

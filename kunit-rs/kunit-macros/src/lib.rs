@@ -1,56 +1,13 @@
 //! `#[kunit_tests]`: a module of plain `#[test]` functions becomes a KUnit suite, in the style
-//! of Rust-for-Linux's macro of the same name. Use it through `kunit::kunit_tests`.
+//! of Rust-for-Linux's macro of the same name.
 //!
-//! ```
-//! use kunit::kunit_tests;
-//!
-//! #[kunit_tests(arith)]
-//! mod tests {
-//!     #[test]
-//!     fn adds() {
-//!         assert_eq!(1 + 1, 2); // kunit's assertion: on failure it prints both values
-//!     }
-//!
-//!     #[test]
-//!     fn parses() -> Result<(), std::num::ParseIntError> {
-//!         assert_ne!("42".parse::<u32>()?, 0); // an Err return fails the case
-//!         Ok(())
-//!     }
-//!
-//!     #[test]
-//!     #[kunit(speed = "slow", timeout_secs = 60)]
-//!     fn with_handle(test: &mut kunit::Kunit) {
-//!         kunit::kunit_expect_true!(test, true);
-//!     }
-//! }
-//! # fn main() {}
-//! ```
-//!
-//! What the module turns into:
-//! - every `#[test]` function is a case of the suite (table order = source order; the case
-//!   name is the function name). It takes no argument or `test: &mut kunit::Kunit`, and returns
-//!   `()` or `Result<(), E: Debug>`; an `Err` fails the case with
-//!   `<case> returned Err(<E as Debug>)` logged KUnit-style at the function's line.
-//! - `assert!`, `assert_eq!` and `assert_ne!` are kunit's `kunit_assert_*` on the current test:
-//!   KUnit's failure text with the operands' values, then the case aborts. Outside a test they
-//!   are the standard macros.
-//! - a `#[test]` function configured out by `#[cfg(..)]` is still a case and reports
-//!   `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases skipped.
-//! - per case, `#[kunit(speed = "slow" | "very_slow" | "normal", timeout_secs = N,
-//!   params = gen_fn)]`, where `gen_fn` is a `kunit::ParamGen` (e.g. from
-//!   `kunit_array_param!`).
-//! - hooks: `#[kunit_init]` (`fn(&mut Kunit)`, optionally `-> Result<(), i32>`),
-//!   `#[kunit_exit]` (`fn(&mut Kunit)`), `#[kunit_suite_init]` (`fn(&Suite)`, optionally
-//!   `-> Result<(), i32>`), `#[kunit_suite_exit]` (`fn(&Suite)`); each may omit its argument.
-//! - the suite is `pub static SUITE: kunit::Suite` in the module and is registered like
-//!   `kunit_test_suite!`. Arguments after the name: `register = false` (only define `SUITE`,
-//!   to run it explicitly with `kunit::run`), and the suite attributes `speed = "..."`,
-//!   `timeout_secs = N`, `serial = true`.
-//!
-//! The suite name is an identifier or a string literal (`#[kunit_tests("my-suite")]`).
-//! Generated code names the `kunit` crate as `::kunit`, so the user crate depends on it.
+//! Use it through the `kunit` crate, which re-exports it as `kunit::kunit_tests` (so
+//! `cargo doc -p kunit` shows the same documentation); see [`macro@kunit_tests`] for what the
+//! module turns into and every option (`speed`, `timeout_secs`, `params`, `register`,
+//! `serial`, the init/exit hooks).
 
-// The `#[test]`s in the example above are this macro's input, not libtest tests.
+#![warn(missing_docs)]
+// The `#[test]`s in the examples on `kunit_tests` are this macro's input, not libtest tests.
 #![allow(clippy::test_attr_in_doctest)]
 
 mod args;
@@ -61,7 +18,103 @@ mod tests;
 
 use proc_macro::TokenStream;
 
-/// Turns a module of `#[test]` functions into a registered kunit suite; see the crate docs.
+/// Turns a module of `#[test]` functions into a registered kunit suite, in the style of
+/// Rust-for-Linux's macro of the same name. Use it as `kunit::kunit_tests` (or
+/// `#[kunit::kunit_tests(name)]`).
+///
+/// ```
+/// use kunit::kunit_tests;
+///
+/// #[kunit_tests(arith)]
+/// mod tests {
+///     #[test]
+///     fn adds() {
+///         assert_eq!(1 + 1, 2); // kunit's assertion: on failure it prints both values
+///     }
+///
+///     #[test]
+///     fn parses() -> Result<(), std::num::ParseIntError> {
+///         assert_ne!("42".parse::<u32>()?, 0); // an Err return fails the case
+///         Ok(())
+///     }
+///
+///     #[test]
+///     #[kunit(speed = "slow", timeout_secs = 60)]
+///     fn with_handle(test: &mut kunit::Kunit) {
+///         kunit::kunit_expect_true!(test, true);
+///     }
+/// }
+/// # fn main() {}
+/// ```
+///
+/// What the module turns into:
+/// - every `#[test]` function is a case of the suite (table order = source order; the case
+///   name is the function name). It takes no argument or `test: &mut kunit::Kunit`, and returns
+///   `()` or `Result<(), E: Debug>`; an `Err` fails the case with
+///   `<case> returned Err(<E as Debug>)` logged KUnit-style at the function's line.
+/// - `assert!`, `assert_eq!` and `assert_ne!` are kunit's `kunit_assert_*` on the current test:
+///   KUnit's failure text with the operands' values, then the case aborts. Outside a test they
+///   are the standard macros.
+/// - a `#[test]` function configured out by `#[cfg(..)]` is still a case and reports
+///   `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases skipped.
+/// - per case, `#[kunit(speed = "slow" | "very_slow" | "normal", timeout_secs = N,
+///   params = gen_fn)]`, where `gen_fn` is a `kunit::ParamGen` (e.g. from
+///   `kunit_array_param!`).
+/// - hooks: `#[kunit_init]` (`fn(&mut Kunit)`, optionally `-> Result<(), i32>`),
+///   `#[kunit_exit]` (`fn(&mut Kunit)`), `#[kunit_suite_init]` (`fn(&Suite)`, optionally
+///   `-> Result<(), i32>`), `#[kunit_suite_exit]` (`fn(&Suite)`); each may omit its argument.
+/// - the suite is `pub static SUITE: kunit::Suite` in the module and is registered like
+///   `kunit_test_suite!`. Arguments after the name: `register = false` (only define `SUITE`,
+///   to run it explicitly with `kunit::run`), and the suite attributes `speed = "..."`,
+///   `timeout_secs = N`, `serial = true`.
+///
+/// The suite name is an identifier or a string literal (`#[kunit_tests("my-suite")]`).
+/// Generated code names the `kunit` crate as `::kunit`, so the user crate depends on it.
+///
+/// # Options at a glance
+///
+/// | where | option | effect |
+/// |---|---|---|
+/// | `#[kunit_tests(name, ...)]` | `register = false` | define `SUITE` only; run it with `kunit::run` |
+/// | `#[kunit_tests(name, ...)]` | `speed = "slow"` / `"very_slow"` / `"normal"` | the suite's speed, inherited by cases that set none |
+/// | `#[kunit_tests(name, ...)]` | `timeout_secs = N` | each case's timeout unless the case sets its own (`Attributes.timeout`) |
+/// | `#[kunit_tests(name, ...)]` | `serial = true` | never run this suite concurrently with others under `--jobs` |
+/// | `#[kunit(...)]` on a `#[test]` | `speed = "..."` | the case's speed: slow and very_slow cases are skipped unless asked for |
+/// | `#[kunit(...)]` on a `#[test]` | `timeout_secs = N` | the case's timeout, overriding the suite's and the `--timeout` base |
+/// | `#[kunit(...)]` on a `#[test]` | `params = gen_fn` | a parameterized case; read the value with `test.param::<T>()` |
+///
+/// Without a timeout option on the case or its suite, a case gets the base timeout (`--timeout`, default 300 s) × 3 when
+/// slow, × 12 when very_slow. A case that overruns it is reported `not ok` with KUnit's
+/// `try timed out` line and the run continues with the next case.
+///
+/// A parameterized case:
+///
+/// ```
+/// #[kunit::kunit_tests(widths)]
+/// mod tests {
+///     use kunit::prelude::*;
+///
+///     pub struct Width {
+///         pub bits: u32,
+///         pub name: &'static str,
+///     }
+///     pub static WIDTHS: [Width; 2] = [Width { bits: 8, name: "byte" }, Width { bits: 16, name: "word" }];
+///     kunit_array_param_desc!(widths_gen, WIDTHS, name);
+///
+///     #[test]
+///     #[kunit(params = widths_gen, timeout_secs = 5)]
+///     fn whole_bytes(test: &mut Kunit) {
+///         let w = test.param::<Width>();
+///         assert_eq!(w.bits % 8, 0);
+///     }
+/// }
+///
+/// # fn main() {
+/// let case = &tests::SUITE.test_cases[0];
+/// assert!(case.generate_params.is_some());
+/// assert_eq!(case.attr.timeout, Some(std::time::Duration::from_secs(5)));
+/// # }
+/// ```
 #[proc_macro_attribute]
 pub fn kunit_tests(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand(attr.into(), item.into())

@@ -24,21 +24,32 @@ pub const fn err_ptr_addr(errno: i64) -> usize {
 
 /// Common errno values (asm-generic/errno-base.h).
 pub mod errno {
+    /// Operation not permitted.
     pub const EPERM: i64 = 1;
+    /// No such file or directory.
     pub const ENOENT: i64 = 2;
+    /// Interrupted system call.
     pub const EINTR: i64 = 4;
+    /// I/O error.
     pub const EIO: i64 = 5;
+    /// Out of memory.
     pub const ENOMEM: i64 = 12;
+    /// Bad address.
     pub const EFAULT: i64 = 14;
+    /// Device or resource busy.
     pub const EBUSY: i64 = 16;
+    /// Invalid argument.
     pub const EINVAL: i64 = 22;
+    /// No space left on device.
     pub const ENOSPC: i64 = 28;
+    /// Connection timed out.
     pub const ETIMEDOUT: i64 = 110;
 }
 
 /// What a kernel-style pointer holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PtrValue {
+    /// `NULL`.
     Null,
     /// `PTR_ERR()`: a negative errno.
     Err(i64),
@@ -162,6 +173,7 @@ impl Errno for std::io::Error {
 
 /// Anything KUnit's pointer assertions (`PTR_EQ`, `NULL`, `NOT_ERR_OR_NULL`) accept.
 pub trait KPointer {
+    /// Classifies the value as NULL, an error pointer or a real address.
     fn kunit_ptr(&self) -> PtrValue;
 }
 
@@ -233,8 +245,11 @@ impl CStrPtr {
 /// What `%s` sees for a string operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StrValue<'a> {
+    /// A NULL pointer: `%s` prints `(null)`.
     Null,
+    /// An error pointer (`-errno`): `%s` prints `(efault)`.
     Err(i64),
+    /// A real string: its bytes, without the terminating NUL.
     Str(&'a [u8]),
 }
 
@@ -251,6 +266,7 @@ impl<'a> StrValue<'a> {
 
 /// Anything the string assertions (`STREQ`, `STRNEQ`) accept.
 pub trait KStr {
+    /// What `%s` would see for this value.
     fn kunit_str(&self) -> StrValue<'_>;
 }
 
@@ -305,6 +321,7 @@ impl KStr for CStrPtr {
 }
 /// Anything the memory assertions (`MEMEQ`, `MEMNEQ`) accept; `None` is a NULL operand.
 pub trait KMem {
+    /// The bytes to compare, or `None` for a NULL operand.
     fn kunit_mem(&self) -> Option<&[u8]>;
 }
 impl KMem for [u8] {

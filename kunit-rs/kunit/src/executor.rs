@@ -60,9 +60,12 @@ pub struct Config {
     pub filter_action_skip: bool,
     /// libtest's name filters (`FILTER`, `--exact`, `--skip`) on `suite.case`.
     pub names: NameFilter,
+    /// What happens to cases marked slow or very_slow (libtest's `--ignored` /
+    /// `--include-ignored`).
     pub ignored: Ignored,
     /// `kunit.stats_enabled`: 0 never, 1 when more than one result, 2 always.
     pub stats_enabled: u8,
+    /// The output format: KTAP (the default), TAP or TAP 14.
     pub format: Format,
     /// `kunit.timeout`: the base per-case timeout (× 3 for slow, × 12 for very_slow).
     pub timeout: Duration,
@@ -186,6 +189,7 @@ impl Plan {
         self.suites.len()
     }
 
+    /// No suite was selected.
     pub fn is_empty(&self) -> bool {
         self.suites.is_empty()
     }
@@ -214,40 +218,58 @@ fn shuffle<T>(v: &mut [T], rng: &mut SplitMix64) {
 /// One parameter's result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParamReport {
+    /// The parameter's description as in its result line (at most 127 bytes, as
+    /// `KUNIT_PARAM_DESC_SIZE` allows).
     pub description: String,
+    /// Passed, failed or skipped.
     pub status: Status,
+    /// The `# SKIP` reason; empty unless the parameter was skipped.
     pub skip_reason: String,
 }
 
 /// One case's result.
 #[derive(Clone, Debug)]
 pub struct CaseReport {
+    /// The case's name.
     pub name: &'static str,
+    /// The case's status; for a parameterized case, failed if any parameter failed, else
+    /// passed if any passed, else skipped (as KUnit combines them).
     pub status: Status,
+    /// The `# SKIP` reason; empty unless the case was skipped.
     pub skip_reason: String,
     /// Everything logged for the case (diagnostics, failures, parameter subtests).
     pub log: String,
+    /// Wall-clock time the case took (up to its timeout, if it timed out).
     pub duration: Duration,
+    /// One entry per parameter, in order; empty for a case without parameters.
     pub params: Vec<ParamReport>,
+    /// The case overran its timeout and was abandoned (reported failed).
     pub timed_out: bool,
 }
 
 /// One suite's result.
 #[derive(Clone, Debug)]
 pub struct SuiteReport {
+    /// The suite's name.
     pub name: &'static str,
+    /// Failed if its init or any case failed, skipped if every case was skipped.
     pub status: Status,
+    /// The cases' results, in the order they ran.
     pub cases: Vec<CaseReport>,
     /// Suite-level lines (init failure, stats).
     pub log: String,
+    /// Wall-clock time the suite took, init and exit included.
     pub duration: Duration,
 }
 
 /// The results of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
+    /// The suites' results, in plan order.
     pub suites: Vec<SuiteReport>,
+    /// Cases removed by filters (libtest's "filtered out").
     pub filtered_out: usize,
+    /// Wall-clock time of the whole run.
     pub duration: Duration,
 }
 

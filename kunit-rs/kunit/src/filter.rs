@@ -70,11 +70,14 @@ fn match_class(p: &[u8], start: usize, c: u8) -> Option<usize> {
 /// `kunit_parse_glob_filter()`: split at the first `.`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlobFilter {
+    /// The glob the suite name must match (before the first `.`).
     pub suite: String,
+    /// The glob the case name must match (after the first `.`); `None` selects every case.
     pub test: Option<String>,
 }
 
 impl GlobFilter {
+    /// Splits `suite_glob[.test_glob]` at the first `.`.
     pub fn parse(glob: &str) -> Self {
         match glob.split_once('.') {
             Some((s, t)) => GlobFilter {
@@ -87,9 +90,11 @@ impl GlobFilter {
             },
         }
     }
+    /// Whether `suite` matches the suite glob (`*`, `?` and `[...]` as in the kernel's `glob_match`).
     pub fn matches_suite(&self, suite: &str) -> bool {
         glob_match(&self.suite, suite)
     }
+    /// Whether `case` matches the test glob; always true without one.
     pub fn matches_case(&self, case: &str) -> bool {
         self.test.as_deref().is_none_or(|g| glob_match(g, case))
     }
@@ -130,7 +135,9 @@ pub struct AttrFilter {
 /// A filter the executor refused, printed as the kernel does: `kunit executor: <msg>: <input>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FilterError {
+    /// What is wrong, e.g. `attribute not found`.
     pub message: &'static str,
+    /// The part of the filter that was refused.
     pub input: String,
 }
 
@@ -261,10 +268,13 @@ pub struct NameFilter {
     pub include: Vec<String>,
     /// `--skip` filters.
     pub skip: Vec<String>,
+    /// `--exact`: filters match the whole name instead of a substring.
     pub exact: bool,
 }
 
 impl NameFilter {
+    /// Whether `full_name` (`suite.case`) is selected: it matches an include filter (or there is
+    /// none) and no `--skip` filter.
     pub fn matches(&self, full_name: &str) -> bool {
         let hit = |f: &String| {
             if self.exact {

@@ -20,16 +20,21 @@ pub static HARNESS_MARKER: [u8; 19] = *b"KUNIT-RS-HARNESS-V1";
 /// What the command line asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Args {
+    /// How to select and run suites (filters, timeout, jobs, format, ...).
     pub config: Config,
     /// libtest `--list` (with `--format terse`: only `name: test` lines).
     pub list: bool,
+    /// `--format terse`: with `--list`, print only the `name: test` lines.
     pub terse: bool,
     /// KUnit `kunit.action=list` / `list_attr`.
     pub list_tests: bool,
+    /// `--list_tests_attr`: list cases with their attribute lines.
     pub list_tests_attr: bool,
+    /// `--list_suites`: list suite names only.
     pub list_suites: bool,
     /// libtest `--bench`: there are no benchmarks, so nothing runs.
     pub bench: bool,
+    /// `-h` / `--help`: print the usage text and exit.
     pub help: bool,
     /// `--warnings_fail`: an unsuppressed `WARN()` fails its test.
     pub warnings_fail: bool,

@@ -22,6 +22,7 @@ pub enum Format {
 }
 
 impl Format {
+    /// The `--format` value: `ktap`, `tap` or `tap14`; `None` for anything else.
     pub fn parse(s: &str) -> Option<Format> {
         match s {
             "ktap" => Some(Format::Ktap),
@@ -102,13 +103,18 @@ pub(crate) fn attr_lines(level: usize, reg: &Registration, case: Option<&Case>) 
 /// Pass/fail/skip counts (`struct kunit_result_stats`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
+    /// Results that passed.
     pub passed: usize,
+    /// Results that failed.
     pub failed: usize,
+    /// Results that were skipped.
     pub skipped: usize,
+    /// All results counted.
     pub total: usize,
 }
 
 impl Stats {
+    /// Counts one result.
     pub fn add(&mut self, status: Status) {
         match status {
             Status::Success => self.passed += 1,
@@ -118,6 +124,7 @@ impl Stats {
         self.total += 1;
     }
 
+    /// Adds another set of counts (a suite's totals into the run's).
     pub fn accumulate(&mut self, other: Stats) {
         self.passed += other.passed;
         self.failed += other.failed;

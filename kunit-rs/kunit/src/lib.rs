@@ -3,8 +3,15 @@
 //! The same tests, the same assertion messages and the same KTAP output as KUnit, with
 //! non-fatal expectations, parameterized cases, attributes and filters, per-case timeouts,
 //! deferred actions, static stubs and a `cargo test` harness that `cargo nextest` also drives.
+//! The user guide (`docs/` in the repository) covers the `kunit` runner, CI and porting
+//! kernel suites; this page is the API.
 //!
-//! ```no_run
+//! # A suite in a test target
+//!
+//! A test target with `harness = false` in `Cargo.toml` and `kunit::main!();` runs every suite
+//! linked into it, prints KTAP and exits 101 when anything failed:
+//!
+//! ```
 //! use kunit::prelude::*;
 //!
 //! fn example_simple_test(test: &mut Kunit) {
@@ -16,6 +23,7 @@
 //! kunit_test_suite!(Suite { name: "example", test_cases: EXAMPLE_CASES, ..Suite::DEFAULT });
 //!
 //! kunit::main!(); // in a `harness = false` test target: prints KTAP, exits 101 on failure
+//! # #[cfg(any())] fn main() {} // (keeps rustdoc from wrapping this in a `main` of its own)
 //! ```
 //!
 //! A failing expectation prints exactly what KUnit prints:
@@ -25,10 +33,137 @@
 //!         1 + 1 == 2 (0x2)
 //! ```
 //!
-//! Modules, one concern each: [`registry`] (suites, cases, registration), [`test`] (the test
-//! handle), [`assert`] (the assertion family and KUnit's exact text), [`errptr`] (NULL /
-//! `ERR_PTR` pointers), [`params`], [`filter`], [`executor`] (running, timeouts, parallel
-//! suites), [`ktap`], [`resource`] (deferred actions), [`stub`] (static stubs), [`harness`].
+//! The same suite in Rust-for-Linux style is a module of `#[test]` functions under
+//! [`#[kunit_tests(name)]`](macro@kunit_tests), whose documentation lists its options
+//! (`speed`, `timeout_secs`, `params`, ...).
+//!
+//! # Assertions
+//!
+//! Every KUnit assertion exists as `kunit_expect_*!` (record the failure, continue) and
+//! `kunit_assert_*!` (record it, abort the case), each with a `_msg` form taking format
+//! arguments: `eq`, `ne`, `lt`, `le`, `gt`, `ge`, `true`, `false`, `ptr_eq`, `ptr_ne`, `null`,
+//! `not_null`, `not_err_or_null`, `streq`, `strneq`, `memeq`, `memneq`; plus
+//! [`kunit_fail!`], [`kunit_skip!`], [`kunit_info!`] and friends. Integers print as KUnit
+//! prints them (`%lld (0x%llx)`), other types with `{:?}`. Running a suite through
+//! [`run`] shows what a failure logs:
+//!
+//! ```
+//! use kunit::prelude::*;
+//!
+//! fn test_sum(test: &mut Kunit) {
+//!     let sum = 1 + 1;
+//!     kunit_expect_eq!(test, sum, 3);
+//!     kunit_expect_streq!(test, "abc", "abc");
+//!     kunit_assert_ne_msg!(test, sum, 2, "sum was {}", sum);
+//!     unreachable!("an assertion failure aborts the case");
+//! }
+//! static CASES: &[Case] = &[kunit_case!(test_sum)];
+//! static SUITE: Suite = Suite { name: "sums", test_cases: CASES, ..Suite::DEFAULT };
+//!
+//! let regs = [kunit::Registration::unregistered(&SUITE, "doc")];
+//! let report = kunit::run(Some(&regs), &kunit::Config::default(), std::io::sink()).unwrap();
+//! let case = &report.suites[0].cases[0];
+//! assert_eq!(case.status, Status::Failure);
+//! assert!(case.log.contains(": EXPECTATION FAILED at "));
+//! assert!(case.log.contains("\n    Expected sum == 3, but\n        sum == 2 (0x2)\n"));
+//! assert!(case.log.contains(": ASSERTION FAILED at "));
+//! assert!(case.log.contains("\n    Expected sum != 2, but\n        sum == 2 (0x2)\n\nsum was 2"));
+//! ```
+//!
+//! # Parameterized cases
+//!
+//! [`kunit_array_param!`] / [`kunit_array_param_desc!`] make a generator over a static
+//! array ([`params`] has the general `generate_params` form); [`kunit_case_param!`] runs the
+//! case once per element, each reported as a nested KTAP subtest:
+//!
+//! ```
+//! use kunit::prelude::*;
+//!
+//! struct Vector { input: &'static str, len: usize, name: &'static str }
+//! static VECTORS: [Vector; 2] = [
+//!     Vector { input: "", len: 0, name: "empty" },
+//!     Vector { input: "abc", len: 3, name: "three" },
+//! ];
+//! kunit_array_param_desc!(vectors_gen, VECTORS, name);
+//!
+//! fn test_len(test: &mut Kunit) {
+//!     let v = test.param::<Vector>();
+//!     kunit_expect_eq!(test, v.input.len(), v.len);
+//! }
+//! static CASES: &[Case] = &[kunit_case_param!(test_len, vectors_gen)];
+//! static SUITE: Suite = Suite { name: "len", test_cases: CASES, ..Suite::DEFAULT };
+//!
+//! let regs = [kunit::Registration::unregistered(&SUITE, "doc")];
+//! let report = kunit::run(Some(&regs), &kunit::Config::default(), std::io::sink()).unwrap();
+//! let names: Vec<&str> = report.suites[0].cases[0].params.iter().map(|p| p.description.as_str()).collect();
+//! assert_eq!(names, ["empty", "three"]);
+//! assert!(report.success());
+//! ```
+//!
+//! # Attributes, timeouts and filters
+//!
+//! [`Attributes`] on a case or a suite set its speed (slow cases are skipped unless asked
+//! for) and its timeout; see its page for an example. `--filter_glob`, `--filter 'speed>slow'`
+//! and libtest's name filters select cases; [`Config`] holds the same settings for [`run`].
+//!
+//! # Resources, deferred actions, stubs and warnings
+//!
+//! Cleanup registered on the test runs when the case ends, however it ends — after a failed
+//! assertion, a panic or a timeout — in reverse order ([`resource`]). A function declared with
+//! [`kunit_static_stub!`] can be redirected for the duration of one test ([`stub`]).
+//! `WARN_ON!` and friends print the kernel's warning block and can be suppressed and counted
+//! ([`warn`]).
+//!
+//! ```
+//! use kunit::prelude::*;
+//! use std::sync::atomic::{AtomicBool, Ordering};
+//!
+//! static CLOSED: AtomicBool = AtomicBool::new(false);
+//!
+//! kunit_static_stub! {
+//!     fn read_sensor(channel: u32) -> i32 { channel as i32 * 10 }
+//! }
+//! fn fake_sensor(_channel: u32) -> i32 { -5 }
+//!
+//! fn test_cleanup_and_stub(test: &mut Kunit) {
+//!     test.add_action(|| CLOSED.store(true, Ordering::Relaxed)); // runs when the case ends
+//!     test.add_named_resource("budget", 3u32);
+//!     *test.find_named_resource::<u32>("budget").unwrap() -= 1;
+//!     kunit_expect_eq!(test, *test.find_named_resource::<u32>("budget").unwrap(), 2);
+//!
+//!     kunit_activate_static_stub!(test, read_sensor, fake_sensor);
+//!     kunit_expect_eq!(test, read_sensor(1), -5);
+//!     kunit_deactivate_static_stub!(test, read_sensor);
+//!     kunit_expect_eq!(test, read_sensor(1), 10);
+//!
+//!     kunit_assert_true!(test, false); // aborts: the action still runs
+//! }
+//! static CASES: &[Case] = &[kunit_case!(test_cleanup_and_stub)];
+//! static SUITE: Suite = Suite { name: "cleanup", test_cases: CASES, ..Suite::DEFAULT };
+//!
+//! let regs = [kunit::Registration::unregistered(&SUITE, "doc")];
+//! let report = kunit::run(Some(&regs), &kunit::Config::default(), std::io::sink()).unwrap();
+//! assert_eq!(report.failed(), 1); // only the deliberate assertion failed
+//! assert_eq!(report.suites[0].cases[0].log.matches("FAILED").count(), 1);
+//! assert!(CLOSED.load(Ordering::Relaxed));
+//! assert_eq!(read_sensor(1), 10); // outside the test the real body runs
+//! ```
+//!
+//! # Embedding and boot mode
+//!
+//! [`run`] runs registered (or explicitly listed) suites from any program and returns a
+//! [`Report`]. With `KUNIT_BOOT=1` in the environment, any binary linking kunit runs its
+//! registered suites before `main`, printing KTAP on stderr ([`boot`]).
+//!
+//! # Modules
+//!
+//! One concern each: [`registry`] (suites, cases, registration), [`test`](mod@test) (the test
+//! handle), [`assert`](mod@assert) (the assertion family and KUnit's exact text), [`errptr`]
+//! (NULL / `ERR_PTR` pointers), [`params`], [`filter`], [`executor`] (running, timeouts,
+//! parallel suites), [`ktap`], [`resource`] (deferred actions), [`stub`] (static stubs),
+//! [`warn`] (`WARN()` and its suppression), [`boot`], [`harness`].
+
+#![warn(missing_docs)]
 
 pub mod assert;
 pub mod boot;
@@ -96,9 +231,62 @@ pub mod prelude {
 /// Runs `suites` (or, with `None`, every registered suite) with `config`, writing KTAP to `out`,
 /// and returns the results as data.
 ///
+/// The output is what the harness prints, without libtest's closing line; nothing is printed
+/// elsewhere. A filter in `config` that does not parse is returned as the error, before
+/// anything runs.
+///
 /// ```
-/// let report = kunit::run(None, &kunit::Config::default(), std::io::sink()).unwrap();
+/// use kunit::prelude::*;
+/// use std::io::Write;
+/// use std::sync::{Arc, Mutex};
+///
+/// fn test_ok(test: &mut Kunit) {
+///     kunit_expect_lt!(test, 1, 2);
+/// }
+/// fn test_skipped(test: &mut Kunit) {
+///     kunit_skip!(test, "no hardware");
+/// }
+/// static CASES: &[Case] = &[kunit_case!(test_ok), kunit_case!(test_skipped)];
+/// static SUITE: Suite = Suite { name: "embedded", test_cases: CASES, ..Suite::DEFAULT };
+///
+/// /// Collects the KTAP text.
+/// #[derive(Clone, Default)]
+/// struct Buffer(Arc<Mutex<Vec<u8>>>);
+/// impl Write for Buffer {
+///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+///         self.0.lock().unwrap().extend_from_slice(b);
+///         Ok(b.len())
+///     }
+///     fn flush(&mut self) -> std::io::Result<()> {
+///         Ok(())
+///     }
+/// }
+///
+/// let out = Buffer::default();
+/// let regs = [kunit::Registration::unregistered(&SUITE, "doc")];
+/// let report = kunit::run(Some(&regs), &kunit::Config::default(), out.clone()).unwrap();
 /// assert!(report.success());
+/// assert_eq!((report.passed(), report.skipped()), (1, 1));
+/// let ktap = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+/// assert_eq!(
+///     ktap,
+///     "KTAP version 1
+/// 1..1
+///     KTAP version 1
+///     ## Subtest: embedded
+///     ## module: doc
+///     1..2
+///     ok 1 test_ok
+///     ok 2 test_skipped # SKIP no hardware
+/// ## embedded: pass:1 fail:0 skip:1 total:2
+/// ## Totals: pass:1 fail:0 skip:1 total:2
+/// ok 1 embedded
+/// "
+/// );
+///
+/// // Bad filters are an error, not a silent empty run.
+/// let bad = kunit::Config { filter: Some("colour=red".into()), ..Default::default() };
+/// assert!(kunit::run(Some(&regs), &bad, std::io::sink()).is_err());
 /// ```
 pub fn run(
     suites: Option<&[Registration]>,

@@ -16,10 +16,14 @@ use std::time::Duration;
 /// slow < normal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Speed {
+    /// No speed given: a case inherits its suite's; treated as normal otherwise.
     #[default]
     Unset,
+    /// Very slow: ignored by default, timeout × 12.
     VerySlow,
+    /// Slow: ignored by default, timeout × 3.
     Slow,
+    /// Normal speed, the same as unset for running.
     Normal,
 }
 
@@ -52,25 +56,62 @@ impl Speed {
 }
 
 /// `struct kunit_attributes`, plus the per-case/suite knobs kunit-rs adds.
+///
+/// Set on a [`Case`] (`attr`) or a [`Suite`] (`attr`); a case's own value wins over its
+/// suite's. A case that overruns its timeout is reported as KUnit reports it
+/// (`# <case>: try timed out`, then `not ok`), and the run goes on with the next case.
+///
+/// ```
+/// use kunit::prelude::*;
+/// use std::time::Duration;
+///
+/// fn big_table(test: &mut Kunit) {
+///     kunit_expect_eq!(test, (0..1000u32).sum::<u32>(), 499_500);
+/// }
+///
+/// static CASES: &[Case] = &[Case {
+///     // Ignored unless asked for (`--include-ignored`, `--filter speed>=slow`), and given
+///     // two minutes instead of the base timeout × 3.
+///     attr: Attributes { timeout: Some(Duration::from_secs(120)), ..Attributes::SLOW },
+///     ..kunit_case!(big_table)
+/// }];
+/// // Every case of this suite gets 10 s unless it sets its own timeout.
+/// static SUITE: Suite = Suite {
+///     name: "tables",
+///     test_cases: CASES,
+///     attr: Attributes { timeout: Some(Duration::from_secs(10)), ..Attributes::DEFAULT },
+///     ..Suite::DEFAULT
+/// };
+/// # assert_eq!(CASES[0].attr.speed, Speed::Slow);
+/// # assert_eq!(SUITE.attr.timeout, Some(Duration::from_secs(10)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attributes {
+    /// `speed`: slow and very_slow cases are ignored (reported skipped) unless asked for;
+    /// a case with [`Speed::Unset`] takes its suite's speed.
     pub speed: Speed,
-    /// Overrides the case timeout (the base `--timeout` × speed multiplier).
+    /// The case timeout. On a case it overrides everything; on a suite it applies to each
+    /// case that sets none. Without either, the timeout is the base (`--timeout`, default
+    /// 300 s) × the speed's multiplier.
     pub timeout: Option<Duration>,
     /// Suites only: never run this suite concurrently with others under `--jobs`.
     pub serial: bool,
 }
 
 impl Attributes {
+    /// No attributes: speed unset, the default timeout, not serial.
     pub const DEFAULT: Attributes = Attributes {
         speed: Speed::Unset,
         timeout: None,
         serial: false,
     };
+    /// `KUNIT_SPEED_SLOW`, nothing else set (what [`kunit_case_slow!`](crate::kunit_case_slow)
+    /// uses).
     pub const SLOW: Attributes = Attributes {
         speed: Speed::Slow,
         ..Attributes::DEFAULT
     };
+    /// `KUNIT_SPEED_VERY_SLOW`, nothing else set.
     pub const VERY_SLOW: Attributes = Attributes {
         speed: Speed::VerySlow,
         ..Attributes::DEFAULT
@@ -95,9 +136,13 @@ pub type SuiteExitFn = fn(&Suite);
 /// `struct kunit_case`.
 #[derive(Clone, Copy, Debug)]
 pub struct Case {
+    /// The case's name, as printed in its result line.
     pub name: &'static str,
+    /// The test function.
     pub run_case: fn(&mut Kunit),
+    /// For a parameterized case, the generator of its parameters (see [`crate::params`]).
     pub generate_params: Option<ParamGen>,
+    /// The case's attributes: speed and timeout.
     pub attr: Attributes,
     /// Runs once before the whole parameter series, on the parent test.
     pub param_init: Option<InitFn>,
@@ -108,6 +153,7 @@ pub struct Case {
 fn no_case(_: &mut Kunit) {}
 
 impl Case {
+    /// An empty case, for `..Case::DEFAULT` in struct literals.
     pub const DEFAULT: Case = Case {
         name: "",
         run_case: no_case,
@@ -122,16 +168,25 @@ impl Case {
 /// `suite_init` failed: both must cope with half-initialised state.
 #[derive(Clone, Copy, Debug)]
 pub struct Suite {
+    /// The suite's name, as printed in `# Subtest:` and its result line.
     pub name: &'static str,
+    /// Runs once before the first case; `Err(errno)` fails the suite without running cases.
     pub suite_init: Option<SuiteInitFn>,
+    /// Runs once after the last case.
     pub suite_exit: Option<SuiteExitFn>,
+    /// Runs before each case, on the case's test; `Err(errno)` fails that case.
     pub init: Option<InitFn>,
+    /// Runs after each case, on the case's test, even when the case or `init` failed.
     pub exit: Option<ExitFn>,
+    /// The cases, in the order they run.
     pub test_cases: &'static [Case],
+    /// The suite's attributes: speed and timeout (inherited by cases that set none) and
+    /// `serial`.
     pub attr: Attributes,
 }
 
 impl Suite {
+    /// An empty suite, for `..Suite::DEFAULT` in struct literals.
     pub const DEFAULT: Suite = Suite {
         name: "",
         suite_init: None,
@@ -146,9 +201,13 @@ impl Suite {
 /// One registered suite with where it came from (the `module` attribute is the crate name).
 #[derive(Clone, Copy, Debug)]
 pub struct Registration {
+    /// The suite.
     pub suite: &'static Suite,
+    /// The `module` attribute: the name of the crate that registered it.
     pub module: &'static str,
+    /// The source file of the registration (empty for [`Registration::unregistered`]).
     pub file: &'static str,
+    /// The line of the registration (0 for [`Registration::unregistered`]).
     pub line: u32,
 }
 
@@ -214,6 +273,11 @@ pub fn registered_suites() -> Vec<Registration> {
 /// }
 /// static CASES: &[Case] = &[kunit_case!(test_add)];
 /// kunit_test_suite!(Suite { name: "math", test_cases: CASES, ..Suite::DEFAULT });
+///
+/// // Registered: `kunit::main!()`, `kunit::run(None, ..)` and boot mode will run it.
+/// # fn main() {
+/// assert!(kunit::registered_suites().iter().any(|r| r.suite.name == "math"));
+/// # }
 /// ```
 #[macro_export]
 macro_rules! kunit_test_suite {

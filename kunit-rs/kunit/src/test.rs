@@ -17,8 +17,11 @@ use std::sync::{Arc, Mutex};
 /// `enum kunit_status`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// `KUNIT_SUCCESS`: `ok`.
     Success,
+    /// `KUNIT_FAILURE`: `not ok`.
     Failure,
+    /// `KUNIT_SKIPPED`: `ok ... # SKIP <reason>`.
     Skipped,
 }
 
@@ -35,7 +38,9 @@ impl Status {
 /// A source location (`struct kunit_loc`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Loc {
+    /// The source file, as `file!()` gives it.
     pub file: &'static str,
+    /// The line, as `line!()` gives it.
     pub line: u32,
 }
 

@@ -4,7 +4,41 @@
 //! An unsuppressed warning prints the kernel's `cut here` block with a backtrace (the
 //! framework's own frames trimmed) into the current test's log — or to stderr outside tests —
 //! and, as in the kernel, does not fail the test unless `--warnings_fail` (or
-//! [`set_warnings_fail`]) asks for it. Inside a suppression scope the warning is only counted.
+//! [`set_warnings_fail`]) asks for it. Then the block is followed by the reason, e.g.
+//! `    # my_case: failed: WARNING at src/lib.rs:12 with --warnings_fail`.
+//! Inside a suppression scope the warning is only counted.
+//!
+//! ```
+//! use kunit::prelude::*;
+//!
+//! fn frob(len: usize) -> usize {
+//!     if WARN_ON!(len > 4096) {
+//!         return 4096;
+//!     }
+//!     len
+//! }
+//!
+//! fn test_frob_clamps(test: &mut Kunit) {
+//!     // The warning is expected here: count it instead of printing its backtrace.
+//!     let w = kunit_start_suppress_warning(test);
+//!     kunit_expect_eq!(test, frob(10_000), 4096);
+//!     kunit_expect_eq!(test, frob(1), 1);
+//!     kunit_expect_suppressed_warning_count!(test, w, 1);
+//!     kunit_end_suppress_warning(test, w);
+//! }
+//!
+//! static CASES: &[Case] = &[kunit_case!(test_frob_clamps)];
+//! static SUITE: Suite = Suite { name: "frob", test_cases: CASES, ..Suite::DEFAULT };
+//!
+//! let report = kunit::run(
+//!     Some(&[kunit::Registration::unregistered(&SUITE, "doc")]),
+//!     &kunit::Config::default(),
+//!     std::io::sink(),
+//! )
+//! .unwrap();
+//! assert!(report.success());
+//! assert!(!report.suites[0].cases[0].log.contains("cut here"));
+//! ```
 
 use crate::test::{with_current, TestShared};
 use crate::Kunit;
@@ -153,6 +187,11 @@ pub fn __warn(file: &str, line: u32, msg: Option<std::fmt::Arguments<'_>>) {
         t.log_raw(&prefixed.join("\n"));
         if WARNINGS_FAIL.load(Ordering::Relaxed) {
             t.set_failure();
+            // The kernel has no such switch; without this line the case would fail with only
+            // the backtrace in its log, which a passing case shows too.
+            t.log_prefixed(format_args!(
+                "failed: WARNING at {file}:{line} with --warnings_fail"
+            ));
         }
     });
     if logged.is_none() {
@@ -206,8 +245,13 @@ macro_rules! WARN_ON_ONCE {
     }};
 }
 
-/// `KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, n)` for a scope from
-/// [`kunit_start_suppress_warning`].
+/// `KUNIT_EXPECT_SUPPRESSED_WARNING_COUNT(test, n)`: `kunit_expect_suppressed_warning_count!(test,
+/// scope, n)` expects that the suppression `scope` (from [`kunit_start_suppress_warning`])
+/// has counted `n` warnings so far; on failure it records the failure and continues.
+///
+/// The kernel's macro takes no scope argument because it names the scope its
+/// `kunit_warning_suppress()` block declared; here the scope is a value, so it is passed
+/// explicitly: three arguments.
 #[macro_export]
 macro_rules! kunit_expect_suppressed_warning_count {
     ($test:expr, $scope:expr, $n:expr $(,)?) => {
@@ -215,7 +259,9 @@ macro_rules! kunit_expect_suppressed_warning_count {
     };
 }
 
-/// `KUNIT_ASSERT_SUPPRESSED_WARNING_COUNT(test, n)`.
+/// `KUNIT_ASSERT_SUPPRESSED_WARNING_COUNT(test, n)`: `kunit_assert_suppressed_warning_count!(test,
+/// scope, n)`, like [`kunit_expect_suppressed_warning_count!`](crate::kunit_expect_suppressed_warning_count)
+/// but aborts the case on failure.
 #[macro_export]
 macro_rules! kunit_assert_suppressed_warning_count {
     ($test:expr, $scope:expr, $n:expr $(,)?) => {

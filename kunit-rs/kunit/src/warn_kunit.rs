@@ -1,6 +1,6 @@
 //! Self-tests of WARN() and warning suppression (lib/kunit/bug.c).
 
-use crate::support::run;
+use crate::support::{run, suite_ktap};
 use kunit::prelude::*;
 
 #[inline(never)]
@@ -86,5 +86,72 @@ static CASES: &[Case] = &[
 kunit_test_suite!(Suite {
     name: "kunit_warn",
     test_cases: CASES,
+    ..Suite::DEFAULT
+});
+
+fn warns_once(_: &mut Kunit) {
+    WARN_ON!(true);
+}
+/// The line of the `WARN_ON!` above.
+const WARNS_ONCE_LINE: u32 = line!() - 3;
+fn stays_quiet(_: &mut Kunit) {}
+static WARNINGS_FAIL_CASES: &[Case] = &[kunit_case!(warns_once), kunit_case!(stays_quiet)];
+static WARNINGS_FAIL: Suite = Suite {
+    name: "warnings_fail",
+    test_cases: WARNINGS_FAIL_CASES,
+    ..Suite::DEFAULT
+};
+
+/// The backtrace block (PID, thread and frames vary) as one placeholder line.
+fn without_warning_block(ktap: &str) -> String {
+    let begin = "    # ------------[ cut here ]------------\n";
+    let end = "    # ---[ end trace 0000000000000000 ]---\n";
+    match (ktap.find(begin), ktap.find(end)) {
+        (Some(b), Some(e)) if b < e => {
+            format!("{}<warning block>\n{}", &ktap[..b], &ktap[e + end.len()..])
+        }
+        _ => ktap.to_owned(),
+    }
+}
+
+fn test_warnings_fail_says_why(test: &mut Kunit) {
+    kunit::warn::set_warnings_fail(true);
+    let ktap = suite_ktap(&WARNINGS_FAIL);
+    kunit::warn::set_warnings_fail(false);
+    let expected = format!(
+        "    KTAP version 1
+    # Subtest: warnings_fail
+    1..2
+<warning block>
+    # warns_once: failed: WARNING at {}:{WARNS_ONCE_LINE} with --warnings_fail
+    not ok 1 warns_once
+    ok 2 stays_quiet
+# warnings_fail: pass:1 fail:1 skip:0 total:2
+# Totals: pass:1 fail:1 skip:0 total:2
+not ok 1 warnings_fail
+",
+        file!()
+    );
+    kunit_expect_streq!(test, without_warning_block(&ktap), expected);
+}
+
+fn test_warning_without_warnings_fail_passes(test: &mut Kunit) {
+    let ktap = suite_ktap(&WARNINGS_FAIL);
+    kunit_expect_false!(test, ktap.contains("--warnings_fail"));
+    kunit_expect_true!(test, ktap.contains("    ok 1 warns_once\n"));
+}
+
+static WARNINGS_FAIL_SELFTESTS: &[Case] = &[
+    kunit_case!(test_warnings_fail_says_why),
+    kunit_case!(test_warning_without_warnings_fail_passes),
+];
+// The switch is process-wide: run alone so no other suite's warning sees it.
+kunit_test_suite!(Suite {
+    name: "kunit_warnings_fail",
+    test_cases: WARNINGS_FAIL_SELFTESTS,
+    attr: Attributes {
+        serial: true,
+        ..Attributes::DEFAULT
+    },
     ..Suite::DEFAULT
 });

@@ -16,7 +16,9 @@ pub const SUBSUBTEST_INDENT: &str = "        ";
 /// `EXPECTATION` or `ASSERTION` (`enum kunit_assert_type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AssertType {
+    /// A `KUNIT_EXPECT_*` failure: the case is marked failed and keeps running.
     Expectation,
+    /// A `KUNIT_ASSERT_*` failure: the case is marked failed and aborts.
     Assertion,
 }
 
@@ -71,6 +73,7 @@ pub fn unary(
 /// What `KUNIT_EXPECT_NOT_ERR_OR_NULL` saw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NotErrOrNull {
+    /// The pointer was NULL.
     Null,
     /// `PTR_ERR(value)`, e.g. `-12`.
     Err(i64),
@@ -124,8 +127,11 @@ fn operand_line(out: &mut String, text: &str, value: &Operand) {
 /// The operator and the two operand texts (`struct kunit_binary_assert_text`).
 #[derive(Clone, Copy, Debug)]
 pub struct BinaryText<'a> {
+    /// The operator as written between the operands, e.g. `==`.
     pub operation: &'a str,
+    /// The left operand's source text.
     pub left: &'a str,
+    /// The right operand's source text.
     pub right: &'a str,
 }
 

@@ -3,7 +3,7 @@
 //!
 //! Each macro evaluates its operands once, compares them in their own types, stores its
 //! location as the test's "last seen" line, and on failure prints KUnit's exact text (see
-//! [`format`]) as one log entry.
+//! [`format`](mod@format)) as one log entry.
 
 pub mod format;
 mod macros;

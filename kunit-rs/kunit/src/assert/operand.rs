@@ -43,6 +43,7 @@ pub struct OperandRef<'a, T: ?Sized>(pub &'a T);
 
 /// Preferred: integer formatting.
 pub trait ViaLongLong {
+    /// The operand as an integer (`long long`), printed as `%lld (0x%llx)`.
     fn kunit_operand(&self) -> Operand;
 }
 impl<T: LongLong> ViaLongLong for OperandRef<'_, T> {
@@ -54,6 +55,7 @@ impl<T: LongLong> ViaLongLong for OperandRef<'_, T> {
 
 /// Fallback: `Debug` formatting.
 pub trait ViaDebug {
+    /// The operand rendered with `{:?}`.
     fn kunit_operand(&self) -> Operand;
 }
 impl<T: Debug + ?Sized> ViaDebug for &OperandRef<'_, T> {
