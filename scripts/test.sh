@@ -9,6 +9,8 @@ step "cargo fmt --check"
 cargo fmt --all --check
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
+step "rustdoc clean (warnings denied)"
+scripts/check-docs.sh
 step "cargo test --workspace"
 cargo test --workspace
 step "parse bench: the generated log parses to the generated totals"
