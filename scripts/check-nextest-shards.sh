@@ -12,6 +12,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 shards=2
+command -v cargo-nextest >/dev/null ||
+  fail "cargo-nextest is not installed (cargo install --locked cargo-nextest)"
 # libtest-json output gives one structured event per test (nextest calls it experimental).
 export NEXTEST_EXPERIMENTAL_LIBTEST_JSON=1
 
