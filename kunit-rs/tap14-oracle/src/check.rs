@@ -185,26 +185,29 @@ fn check_rollup(where_: &str, parent: &TapTest, parts: &[&TapTest], errors: &mut
     }
 }
 
-/// `tap` with only the lines that carry TAP structure: version, plans, test points, bail-outs,
-/// pragmas and `# Subtest` lines. TAP 14 lets a harness ignore anything else (such as KUnit's
-/// free-form `Expected a == b, but` diagnostics) and allows comments at any indentation;
-/// `tap_parser` rejects the first and comments not at the current subtest's indentation, and
-/// a comment before a plan makes it drop the test points that follow. Comments carry no
-/// results, so dropping them (and the rest) hides nothing the check compares.
+/// `tap` with only the lines that carry TAP structure: version, plans, numbered test points,
+/// bail-outs, pragmas and `# Subtest` lines. TAP 14 lets a harness ignore anything else (such
+/// as KUnit's free-form `Expected a == b, but` diagnostics) and allows comments at any
+/// indentation; `tap_parser` rejects the first and comments not at the current subtest's
+/// indentation, and a comment before a plan makes it drop the test points that follow.
+/// Comments carry no results, so dropping them (and the rest) hides nothing the check
+/// compares. Test points must be numbered (kunit numbers them all) so that a diagnostic such
+/// as `ok == false` is not taken for one.
 pub fn structural_lines(tap: &str) -> String {
-    const STARTS: [&str; 7] = [
-        "ok",
-        "not ok",
-        "1..",
-        "# Subtest",
-        "TAP version",
-        "Bail out!",
-        "pragma ",
-    ];
+    const STARTS: [&str; 4] = ["# Subtest", "TAP version", "Bail out!", "pragma "];
+    let numbered = |rest: Option<&str>| {
+        rest.and_then(|r| r.strip_prefix(' '))
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    };
     tap.lines()
         .filter(|l| {
             let content = l.trim_start_matches(' ');
             STARTS.iter().any(|p| content.starts_with(p))
+                || numbered(content.strip_prefix("ok"))
+                || numbered(content.strip_prefix("not ok"))
+                || content
+                    .strip_prefix("1..")
+                    .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
         })
         .flat_map(|l| [l, "\n"])
         .collect()

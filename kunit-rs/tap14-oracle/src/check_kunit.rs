@@ -6,7 +6,7 @@ use kunit::prelude::*;
 use kunit::{Config, Format, Ignored, Plan, Registration};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
-use tap14_oracle::check::{check, split_output, Agreed, HarnessReport, Summary};
+use tap14_oracle::check::{check, split_output, structural_lines, Agreed, HarnessReport, Summary};
 
 #[derive(Clone, Default)]
 struct Captured(Arc<Mutex<Vec<u8>>>);
@@ -198,6 +198,16 @@ fn test_tap_disagreements_are_caught(test: &mut Kunit) {
     );
 }
 
+fn test_structural_lines(test: &mut Kunit) {
+    // Diagnostics (even ones that begin like TAP) and comments go; structure stays.
+    let tap = "TAP version 14\n1..1\n# Subtest: s\n    # module: m\n    1..1\n    # c: EXPECTATION FAILED at x.rs:1\n    Expected ok == true, but\n        ok == false\n    1.. is a range\n    not ok 1 c\n# s: pass:0 fail:1 skip:0 total:1\nnot ok 1 s\n";
+    kunit_expect_streq!(
+        test,
+        structural_lines(tap),
+        "TAP version 14\n1..1\n# Subtest: s\n    1..1\n    not ok 1 c\nnot ok 1 s\n"
+    );
+}
+
 fn test_closing_line_parse(test: &mut Kunit) {
     kunit_expect_eq!(
         test,
@@ -217,6 +227,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_kunit_tap14_agrees),
     kunit_case!(test_report_disagreements_are_caught),
     kunit_case!(test_tap_disagreements_are_caught),
+    kunit_case!(test_structural_lines),
     kunit_case!(test_closing_line_parse),
 ];
 kunit_test_suite!(Suite {
