@@ -19,7 +19,7 @@
 //! `serial` attribute run after the others, one at a time.
 
 use crate::filter::{case_speed, AttrFilter, FilterError, GlobFilter, NameFilter};
-use crate::ktap::{attr_lines, result_line, Format, Stats};
+use crate::ktap::{attr_lines, indent, result_line, Format, Stats};
 use crate::output::Sink;
 use crate::params::Param;
 use crate::registry::{Case, Registration, Speed, Suite};
@@ -566,7 +566,8 @@ fn start_suite(run: &Run, planned: &PlannedSuite, sink: &Sink, log: &Mutex<Strin
     if format.nested_version() {
         emit(sink, log, "    KTAP version 1");
     }
-    emit(sink, log, &format!("    # Subtest: {}", suite.name));
+    let header = indent(format.subtest_header_level(1));
+    emit(sink, log, &format!("{header}# Subtest: {}", suite.name));
     for line in attr_lines(1, &planned.reg, None) {
         emit(sink, log, &line);
     }
@@ -697,7 +698,8 @@ fn run_case(
             if run.config.format.nested_version() {
                 parent.log_raw("        KTAP version 1");
             }
-            parent.log_raw(&format!("        # Subtest: {}", case.name));
+            let header = indent(run.config.format.subtest_header_level(2));
+            parent.log_raw(&format!("{header}# Subtest: {}", case.name));
             let mut index = 0;
             while let Some(param) = current {
                 index += 1;
@@ -821,6 +823,9 @@ fn finish_case(
     reason: &str,
 ) {
     let case = planned.cases[j].case;
+    if case.generate_params.is_some() && run.config.format.param_plan() {
+        test.log_raw(&format!("{}1..{}", indent(2), param_stats.total));
+    }
     for line in attr_lines(1, &planned.reg, Some(case)) {
         test.log_raw(&line);
     }

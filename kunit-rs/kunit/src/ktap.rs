@@ -45,6 +45,21 @@ impl Format {
     pub fn nested_version(self) -> bool {
         self == Format::Ktap
     }
+
+    /// The level of the `# Subtest: name` line of a subtest at `level`: KTAP indents it with
+    /// the subtest; TAP 14 writes it at the parent's level (a "commented subtest").
+    pub fn subtest_header_level(self, level: usize) -> usize {
+        match self {
+            Format::Ktap => level,
+            Format::Tap | Format::Tap14 => level - 1,
+        }
+    }
+
+    /// Whether a parameterized case's subtest ends with a plan (`1..N` after its parameters):
+    /// TAP 14 requires every subtest to have one; KUnit prints none for parameters.
+    pub fn param_plan(self) -> bool {
+        self != Format::Ktap
+    }
 }
 
 /// `KUNIT_INDENT_LEN * level` spaces.

@@ -173,7 +173,7 @@ fn test_tap_formats(test: &mut Kunit) {
     kunit_expect_streq!(
         test,
         tap,
-        "1..1\n    # Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n"
+        "1..1\n# Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n"
     );
     let (tap14, _) = run_with(
         &[&SMALL],
@@ -183,7 +183,46 @@ fn test_tap_formats(test: &mut Kunit) {
             ..Config::default()
         },
     );
-    kunit_expect_streq!(test, tap14, "TAP version 14\n1..1\n    # Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n");
+    kunit_expect_streq!(test, tap14, "TAP version 14\n1..1\n# Subtest: small\n    1..1\n    ok 1 example_simple_test\nok 1 small\n");
+}
+
+fn test_tap14_params(test: &mut Kunit) {
+    // TAP 14 writes `# Subtest:` at the parent's level and gives each parameter subtest a
+    // (trailing) plan; the rest is KTAP's.
+    let (got, _) = run_with(
+        &[&PARAMS],
+        "",
+        &Config {
+            format: Format::Tap14,
+            ignored: Ignored::Include,
+            ..Config::default()
+        },
+    );
+    let fail_at = first_failure_line(&got);
+    let want = format!(
+        "TAP version 14
+1..1
+# Subtest: params
+    1..2
+    # Subtest: param_case
+        1..0
+    ok 1 param_case # SKIP 
+    # Subtest: param_case
+        ok 1 param-1
+{fail_at}
+    Expected v != 1, but
+        v == 1 (0x1)
+        not ok 2 param-2
+        ok 3 param-3
+        1..3
+    # param_case: pass:2 fail:1 skip:0 total:3
+    not ok 2 param_case
+# params: pass:0 fail:1 skip:1 total:2
+# Totals: pass:2 fail:1 skip:0 total:3
+not ok 1 params
+"
+    );
+    kunit_expect_streq!(test, got, want);
 }
 
 fn no_params(_: &mut Kunit, _: Option<&Param>, _: &mut String) -> Option<Param> {
@@ -242,6 +281,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_stats_modes),
     kunit_case!(test_all_skipped_suite),
     kunit_case!(test_tap_formats),
+    kunit_case!(test_tap14_params),
     kunit_case!(test_generator_params),
 ];
 kunit_test_suite!(Suite {
