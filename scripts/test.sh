@@ -25,5 +25,9 @@ step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"
 scripts/check-tap-prove.sh
-step "cargo nextest lists and runs the kunit self-tests"
-cargo nextest run -p kunit
+step "the four public crates package and verify together"
+scripts/check-package.sh
+step "tap_parser agrees with every harness binary's --format tap14"
+scripts/check-tap14-oracle.sh
+step "nextest: --partition count:K/2 runs each test once; archives run elsewhere"
+scripts/check-nextest-shards.sh
