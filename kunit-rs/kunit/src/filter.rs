@@ -229,7 +229,7 @@ impl AttrFilter {
                 )
             }
             Attr::Module => compare(self.op, reg.module, self.value.as_str()),
-            Attr::IsInit => compare(self.op, false, self.value == "true"),
+            Attr::IsInit => compare(self.op, reg.is_init, self.value == "true"),
         }
     }
 }

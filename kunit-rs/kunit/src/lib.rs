@@ -42,6 +42,7 @@ pub mod params;
 pub mod registry;
 pub mod resource;
 pub mod stub;
+pub mod suite_log;
 pub mod test;
 mod try_catch;
 pub mod warn;
@@ -61,6 +62,7 @@ use std::sync::Arc;
 
 /// Everything a test file needs: `use kunit::prelude::*;`.
 pub mod prelude {
+    pub use crate::params::kunit_array_gen_params;
     pub use crate::warn::{
         kunit_end_suppress_warning, kunit_has_active_suppress_warning, kunit_start_suppress_warning,
     };
@@ -87,8 +89,8 @@ pub mod prelude {
         kunit_expect_streq_msg, kunit_expect_strneq, kunit_expect_strneq_msg,
         kunit_expect_suppressed_warning_count, kunit_expect_true, kunit_expect_true_msg,
         kunit_fail, kunit_fail_and_abort, kunit_fail_current_test, kunit_info, kunit_mark_skipped,
-        kunit_skip, kunit_static_stub, kunit_succeed, kunit_test_suite, kunit_warn, WARN, WARN_ON,
-        WARN_ON_ONCE,
+        kunit_skip, kunit_static_stub, kunit_succeed, kunit_test_init_section_suites,
+        kunit_test_suite, kunit_warn, WARN, WARN_ON, WARN_ON_ONCE,
     };
     pub use crate::{Attributes, Case, ErrPtr, Kunit, Param, Speed, Status, Suite};
 }
@@ -152,8 +154,8 @@ pub mod __private {
         h.__shared()
     }
 
-    pub fn log<H: TestHandle + ?Sized>(h: &H, args: std::fmt::Arguments<'_>) {
-        h.__shared().log_prefixed(args);
+    pub fn log<H: crate::suite_log::LogTarget + ?Sized>(h: &H, args: std::fmt::Arguments<'_>) {
+        h.__log(args);
     }
 
     pub fn mark_skipped<H: TestHandle + ?Sized>(h: &H, args: std::fmt::Arguments<'_>) {

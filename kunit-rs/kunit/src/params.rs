@@ -7,10 +7,115 @@
 
 use crate::Kunit;
 use std::any::Any;
+use std::sync::Arc;
 
 enum Value {
     Static(&'static (dyn Any + Sync)),
     Owned(Box<dyn Any + Send>),
+    /// An element of a registered parameter array.
+    Element(Arc<dyn ParamList>, usize),
+}
+
+/// A parameter array's elements, type-erased.
+pub(crate) trait ParamList: Send + Sync {
+    fn len(&self) -> usize;
+    fn element(&self, index: usize) -> &dyn Any;
+}
+
+impl<T: Any + Send + Sync> ParamList for Vec<T> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn element(&self, index: usize) -> &dyn Any {
+        &self[index]
+    }
+}
+
+impl<T: Any + Send + Sync> ParamList for &'static [T] {
+    fn len(&self) -> usize {
+        <[T]>::len(self)
+    }
+    fn element(&self, index: usize) -> &dyn Any {
+        &self[index]
+    }
+}
+
+/// `get_description(test, param, desc)` of a registered parameter array.
+pub type ArrayDescFn = fn(&Kunit, &Param, &mut String);
+
+/// `struct kunit_params`: the array a `param_init` registered on the parent test.
+#[derive(Clone)]
+pub(crate) struct ParamsArray {
+    params: Arc<dyn ParamList>,
+    get_description: Option<ArrayDescFn>,
+    /// Set when [`kunit_array_gen_params`] walked this array: then, as the kernel does for
+    /// a case whose generator is `kunit_array_gen_params`, the series gets a `1..N` plan.
+    pub(crate) walked_by_array_gen: bool,
+}
+
+impl ParamsArray {
+    pub(crate) fn num_params(&self) -> usize {
+        self.params.len()
+    }
+}
+
+impl Kunit {
+    /// `kunit_register_params_array(test, array, num, get_desc)`: from `param_init`, gives
+    /// the parameter series an array built at run time. Use [`kunit_array_gen_params`] as the
+    /// case's generator to walk it; the series then prints a `1..N` plan line first.
+    pub fn register_params_array<T: Any + Send + Sync>(
+        &mut self,
+        params: Vec<T>,
+        get_description: Option<ArrayDescFn>,
+    ) {
+        self.params_array = Some(ParamsArray {
+            params: Arc::new(params),
+            get_description,
+            walked_by_array_gen: false,
+        });
+    }
+
+    /// [`Kunit::register_params_array`] for a static array (what `KUNIT_ARRAY_PARAM` uses).
+    pub fn register_static_params_array<T: Any + Send + Sync>(
+        &mut self,
+        params: &'static [T],
+        get_description: Option<ArrayDescFn>,
+    ) {
+        self.params_array = Some(ParamsArray {
+            params: Arc::new(params),
+            get_description,
+            walked_by_array_gen: false,
+        });
+    }
+
+    /// The number of parameters registered with `register_params_array`, if any
+    /// (`test->params_array.num_params`).
+    pub fn num_params(&self) -> Option<usize> {
+        self.params_array.as_ref().map(ParamsArray::num_params)
+    }
+}
+
+/// `kunit_array_gen_params()`: the generator for an array registered at run time with
+/// [`Kunit::register_params_array`]; element `test.param_index()` of it, with its description.
+pub fn kunit_array_gen_params(
+    test: &mut Kunit,
+    _prev: Option<&Param>,
+    desc: &mut String,
+) -> Option<Param> {
+    let index = test.param_index;
+    let array = test.params_array.as_mut()?;
+    array.walked_by_array_gen = true;
+    if index >= array.num_params() {
+        return None;
+    }
+    let param = Param {
+        value: Value::Element(array.params.clone(), index),
+        index,
+    };
+    if let Some(describe) = array.get_description {
+        describe(test, &param, desc);
+    }
+    Some(param)
 }
 
 /// One parameter value (`test->param_value`) and its 0-based position in the series.
@@ -41,6 +146,7 @@ impl Param {
         match &self.value {
             Value::Static(v) => (*v as &dyn Any).downcast_ref(),
             Value::Owned(v) => (**v).downcast_ref(),
+            Value::Element(list, i) => list.element(*i).downcast_ref(),
         }
     }
 
