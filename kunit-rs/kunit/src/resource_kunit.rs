@@ -95,7 +95,7 @@ fn named_and_buffers(t: &mut Kunit) {
     *t.find_named_resource::<u32>("counter").unwrap() += 1;
     kunit_expect_eq!(t, *t.find_named_resource::<u32>("counter").unwrap(), 42);
     kunit_expect_true!(t, t.find_named_resource::<String>("counter").is_none());
-    kunit_expect_true!(t, t.destroy_named_resource("counter"));
+    kunit_expect_eq!(t, t.destroy_named_resource("counter"), Ok(()));
     kunit_expect_true!(t, t.find_named_resource::<u32>("counter").is_none());
     let p = t.kzalloc(64);
     // SAFETY: kzalloc returned 64 zeroed bytes that live until the case ends.

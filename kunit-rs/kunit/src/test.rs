@@ -7,7 +7,7 @@
 
 use crate::output::Sink;
 use crate::params::{Param, ParamsArray};
-use crate::resource::{Item, Resources};
+use crate::resource::{self, Resources};
 use crate::try_catch::{self, panic_text, PanicReport};
 use std::any::Any;
 use std::cell::RefCell;
@@ -162,9 +162,7 @@ impl TestShared {
                 .pop();
             match top {
                 None => return,
-                Some(Item::Action(a)) => a(),
-                Some(Item::Data(d)) if leak_data => std::mem::forget(d),
-                Some(Item::Data(d)) => drop(d),
+                Some(res) => resource::release(res, leak_data),
             }
         }
     }
