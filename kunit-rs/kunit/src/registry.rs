@@ -177,8 +177,7 @@ impl Registration {
         }
     }
 
-    /// The same registration, of an init-section suite.
-    #[doc(hidden)]
+    /// The same registration, of an init-section suite (`suite->is_init`).
     pub const fn init_section(self) -> Self {
         Registration {
             is_init: true,
