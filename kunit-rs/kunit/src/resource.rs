@@ -308,16 +308,17 @@ impl Kunit {
         self.push(new_data(None, data, free))
     }
 
-    /// `kunit_alloc_and_get_resource()`: `init(context)` makes the data (`Err(errno)` adds
-    /// nothing and returns `None`), `free` releases it. Returns a reference; the test holds
-    /// another until it ends.
+    /// `kunit_alloc_and_get_resource()`: `init(test, context)` makes the data (`Err(errno)`
+    /// adds nothing and returns `None`; it may add resources of its own, which then come
+    /// before this one and are freed after it), `free` releases it. Returns a reference; the
+    /// test holds another until it ends.
     pub fn alloc_and_get_resource<T: Any + Send, C>(
         &mut self,
-        init: impl FnOnce(C) -> Result<T, i32>,
+        init: impl FnOnce(&mut Kunit, C) -> Result<T, i32>,
         free: Option<fn(&mut T)>,
         context: C,
     ) -> Option<Resource> {
-        let data = init(context).ok()?;
+        let data = init(self, context).ok()?;
         Some(self.add_resource(data, free))
     }
 
@@ -325,7 +326,7 @@ impl Kunit {
     /// data's address (`res->data`) and keeps no reference: the test owns it until it ends.
     pub fn alloc_resource<T: Any + Send, C>(
         &mut self,
-        init: impl FnOnce(C) -> Result<T, i32>,
+        init: impl FnOnce(&mut Kunit, C) -> Result<T, i32>,
         free: Option<fn(&mut T)>,
         context: C,
     ) -> Option<*mut T> {

@@ -280,9 +280,35 @@ impl Kunit {
         }
     }
 
+    /// `kunit_init_test(test, name, log)`: a test handle outside the executor (the kernel's
+    /// self-tests use such "fake" tests). What it logs is kept in its log
+    /// ([`Kunit::log_text`]) and not printed.
+    pub fn init_test(name: &'static str) -> Kunit {
+        Kunit::new(name, Arc::new(Sink::buffer()), Log::default())
+    }
+
     /// The case name.
     pub fn name(&self) -> &'static str {
         self.shared.name
+    }
+
+    /// `test->status_comment`: the skip reason, empty unless skipped.
+    pub fn status_comment(&self) -> String {
+        self.shared.status_comment()
+    }
+
+    /// `test->log`: everything logged for the case so far (shared with its parameters).
+    pub fn log_text(&self) -> String {
+        self.shared
+            .log
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// `kunit_log(KERN_INFO, test, fmt, …)`: logs `text` as it is (no `# <case>:` prefix).
+    pub fn log_line(&self, text: &str) {
+        self.shared.log_raw(text);
     }
 
     /// The current status (`test->status`).
@@ -397,6 +423,21 @@ impl Kunit {
 #[derive(Clone)]
 pub struct TestRef(pub(crate) Arc<TestShared>);
 
+/// Two references are equal when they reach the same test (`test == kunit_get_current_test()`).
+impl PartialEq for TestRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for TestRef {}
+
+impl fmt::Debug for TestRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("TestRef").field(&self.0.name).finish()
+    }
+}
+
 impl TestRef {
     /// Logs `    # <case>: <message>`.
     pub fn log(&self, args: fmt::Arguments<'_>) {
@@ -409,6 +450,11 @@ impl TestRef {
     /// The test's name.
     pub fn name(&self) -> &str {
         self.0.name()
+    }
+    /// Makes this the thread's current test (`current->kunit_test = test`) until the guard
+    /// drops: `kunit_fail_current_test!` and [`current_test`] then reach it.
+    pub fn make_current(&self) -> CurrentGuard {
+        CurrentGuard::set(Some(self.0.clone()))
     }
     /// `test->priv` as C code sees it: the address of the private data if it is a `T`.
     ///
@@ -424,8 +470,9 @@ thread_local! {
     static CURRENT: RefCell<Option<Arc<TestShared>>> = const { RefCell::new(None) };
 }
 
-/// Sets the thread's current test for the guard's lifetime.
-pub(crate) struct CurrentGuard(Option<Arc<TestShared>>);
+/// Sets the thread's current test (`current->kunit_test`) for the guard's lifetime; the
+/// previous one comes back when it drops.
+pub struct CurrentGuard(Option<Arc<TestShared>>);
 
 impl CurrentGuard {
     pub(crate) fn set(test: Option<Arc<TestShared>>) -> Self {
