@@ -25,10 +25,12 @@
 //!         1 + 1 == 2 (0x2)
 //! ```
 //!
-//! Modules, one concern each: [`registry`] (suites, cases, registration), [`test`] (the test
-//! handle), [`assert`] (the assertion family and KUnit's exact text), [`errptr`] (NULL /
-//! `ERR_PTR` pointers), [`params`], [`filter`], [`executor`] (running, timeouts, parallel
-//! suites), [`ktap`], [`resource`] (deferred actions), [`stub`] (static stubs), [`harness`].
+//! Modules, one concern each: [`registry`] (suites, cases, registration), [`mod@test`] (the
+//! test handle), [`mod@assert`] (the assertion family and KUnit's exact text), [`errptr`]
+//! (NULL / `ERR_PTR` pointers), [`params`] (parameter generators and arrays), [`filter`],
+//! [`executor`] (running, timeouts, parallel suites), [`ktap`], [`resource`] (resources and
+//! deferred actions), [`suite_log`] (logging on a suite), [`stub`] (static stubs),
+//! [`harness`].
 
 pub mod assert;
 pub mod boot;

@@ -154,7 +154,7 @@ pub struct Registration {
     pub file: &'static str,
     /// The line it was registered at.
     pub line: u32,
-    /// `suite->is_init`: registered with [`kunit_test_init_section_suites!`]
+    /// `suite->is_init`: registered with [`kunit_test_init_section_suites!`](crate::kunit_test_init_section_suites)
     /// (`kunit_test_init_section_suites()`); such suites run before all others and print
     /// the `is_init` attribute.
     pub is_init: bool,

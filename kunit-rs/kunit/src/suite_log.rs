@@ -3,7 +3,7 @@
 //!
 //! A suite is a `static` shared by every run, so its output stream cannot live in it. The
 //! driver running a suite installs that suite's sink and log for the thread while it runs it
-//! ([`SuiteLogGuard`]); a line logged on the suite goes there, so it lands exactly where the
+//! (`SuiteLogGuard`); a line logged on the suite goes there, so it lands exactly where the
 //! kernel prints it — also under `--jobs`, where each suite writes to its own buffer. Logged
 //! on a suite that is not running on this thread, the line goes to stderr.
 

@@ -103,6 +103,7 @@ impl Plan {
         self.suites.len()
     }
 
+    /// Whether no suite is selected.
     pub fn is_empty(&self) -> bool {
         self.suites.is_empty()
     }
