@@ -38,36 +38,40 @@ pub(super) fn run_series(
 ) -> Option<()> {
     let parent = test.shared.clone();
     if let Some(param_init) = case.param_init {
-        let mut init = Ok(());
+        let mut init = ParamInit::Done(Ok(()));
         cr.guarded(&parent, None, None, || {
             let _current = CurrentGuard::set(Some(parent.clone()));
-            match try_catch::run(|| init = param_init(test)) {
-                Outcome::Completed => {}
-                // An assertion or a skip in param_init ends it with the status it set.
-                Outcome::Aborted => init = Err(0),
+            let mut returned = Ok(());
+            init = match try_catch::run(|| returned = param_init(test)) {
+                Outcome::Completed => ParamInit::Done(returned),
+                Outcome::Aborted => ParamInit::Aborted,
                 Outcome::Panicked(r) => {
                     parent.log_panic(&r);
-                    init = Err(EINTR);
+                    ParamInit::Done(Err(EINTR))
                 }
-            }
+            };
         })?;
-        match init {
-            Ok(()) => {}
-            Err(0) if parent.status() == Status::Skipped => {
+        let failed = match init {
+            ParamInit::Done(Ok(())) => false,
+            ParamInit::Done(Err(err)) => {
+                parent.log_prefixed(format_args!(
+                    "        # failed to initialize parent parameter test ({err})"
+                ));
+                true
+            }
+            // `kunit_skip()` in param_init skips the whole case, with its reason.
+            ParamInit::Aborted if parent.status() == Status::Skipped => {
                 result.param_stats.add(Status::Skipped);
                 return cleanup_parent(cr, test);
             }
-            Err(err) => {
-                if err != 0 {
-                    parent.log_prefixed(format_args!(
-                        "        # failed to initialize parent parameter test ({err})"
-                    ));
-                }
-                parent.set_failure();
-                result.status = Status::Failure;
-                result.param_stats.add(Status::Failure);
-                return cleanup_parent(cr, test);
-            }
+            // A failed assertion already printed why.
+            ParamInit::Aborted => true,
+        };
+        if failed {
+            parent.set_failure();
+            result.status = Status::Failure;
+            result.param_stats.add(Status::Failure);
+            return cleanup_parent(cr, test);
         }
     }
     let mut desc = String::new();
@@ -122,6 +126,14 @@ pub(super) fn run_series(
         })?;
     }
     cleanup_parent(cr, test)
+}
+
+/// How `param_init` ended.
+enum ParamInit {
+    /// It returned (`Err(errno)` fails the case).
+    Done(Result<(), i32>),
+    /// An assertion or `kunit_skip` aborted it.
+    Aborted,
 }
 
 /// `kunit_cleanup(&test)` on the parent, right after `param_exit`.

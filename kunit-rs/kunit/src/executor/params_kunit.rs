@@ -5,6 +5,8 @@
 
 use crate::support::run;
 use kunit::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::time::Duration;
 
 struct Limit(u32);
 
@@ -74,6 +76,11 @@ fn never_runs(test: &mut Kunit) {
     kunit_fail!(test, "no parameter runs when param_init fails");
 }
 
+fn skipping_init(test: &mut Kunit) -> Result<(), i32> {
+    kunit_skip!(test, "no device for the series");
+    Ok(())
+}
+
 fn plain_case(test: &mut Kunit) {
     kunit_expect_true!(test, test.parent().is_none());
 }
@@ -88,6 +95,12 @@ static CASES: &[Case] = &[
     kunit_case_param!(static_array, static_gen),
     kunit_case_param_with_init!(never_runs, kunit_array_gen_params, Some(failing_init), None),
     kunit_case!(plain_case),
+    kunit_case_param_with_init!(
+        never_runs,
+        kunit_array_gen_params,
+        Some(skipping_init),
+        None
+    ),
 ];
 static PARAMS: Suite = Suite {
     name: "params",
@@ -102,7 +115,7 @@ KTAP version 1
 1..1
     KTAP version 1
     # Subtest: params
-    1..4
+    1..5
         KTAP version 1
         # Subtest: runtime_array
         1..3
@@ -124,14 +137,70 @@ KTAP version 1
     # never_runs: cleaned up after the failed param_init
     not ok 3 never_runs
     ok 4 plain_case
-# params: pass:3 fail:1 skip:0 total:4
-# Totals: pass:5 fail:1 skip:1 total:7
+    ok 5 never_runs # SKIP no device for the series
+# params: pass:3 fail:1 skip:1 total:5
+# Totals: pass:5 fail:1 skip:2 total:8
 not ok 1 params
 ";
     kunit_expect_streq!(test, got.as_str(), want);
 }
 
-static PARAM_CASES: &[Case] = &[kunit_case!(test_param_series_ktap)];
+static PARENT_ACTION_RAN: AtomicBool = AtomicBool::new(false);
+static RELEASE_HUNG_PARAM: AtomicBool = AtomicBool::new(false);
+
+fn hang_init(test: &mut Kunit) -> Result<(), i32> {
+    test.register_params_array(vec![1u8], None);
+    test.add_action(|| PARENT_ACTION_RAN.store(true, Relaxed));
+    Ok(())
+}
+
+fn hangs(_: &mut Kunit) {
+    while !RELEASE_HUNG_PARAM.load(Relaxed) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+static HANG_CASES: &[Case] = &[Case {
+    attr: Attributes {
+        timeout: Some(Duration::from_millis(200)),
+        ..Attributes::DEFAULT
+    },
+    ..kunit_case_param_with_init!(hangs, kunit_array_gen_params, Some(hang_init), None)
+}];
+static HANGING_PARAM: Suite = Suite {
+    name: "hanging_param",
+    test_cases: HANG_CASES,
+    ..Suite::DEFAULT
+};
+
+fn test_parent_cleaned_up_after_timeout(test: &mut Kunit) {
+    PARENT_ACTION_RAN.store(false, Relaxed);
+    let (got, _) = run(&[&HANGING_PARAM]);
+    RELEASE_HUNG_PARAM.store(true, Relaxed);
+    let want = "\
+KTAP version 1
+1..1
+    KTAP version 1
+    # Subtest: hanging_param
+    1..1
+        KTAP version 1
+        # Subtest: hangs
+        1..1
+    # hangs: try timed out
+    # hangs: test case timed out
+        not ok 1 param-1
+    not ok 1 hangs
+not ok 1 hanging_param
+";
+    kunit_expect_streq!(test, got.as_str(), want);
+    // The parent's actions still ran (its data is leaked: the hung thread may use it).
+    kunit_expect_true!(test, PARENT_ACTION_RAN.load(Relaxed));
+}
+
+static PARAM_CASES: &[Case] = &[
+    kunit_case!(test_param_series_ktap),
+    kunit_case!(test_parent_cleaned_up_after_timeout),
+];
 kunit_test_suite!(Suite {
     name: "kunit_params",
     test_cases: PARAM_CASES,
