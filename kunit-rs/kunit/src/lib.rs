@@ -38,6 +38,7 @@ pub mod errptr;
 pub mod executor;
 pub mod filter;
 pub mod harness;
+mod internal;
 pub mod ktap;
 mod output;
 pub mod params;

@@ -5,59 +5,14 @@
 //! Each parameter runs as its own test (`init`, case, `exit`) and is reported as a nested KTAP
 //! subtest; an empty description becomes `param-N` (1-based, as in current kernels).
 
+use crate::internal::param_value::ParamsArray;
 use crate::Kunit;
 use std::any::Any;
-use std::sync::Arc;
 
-enum Value {
-    Static(&'static (dyn Any + Sync)),
-    Owned(Box<dyn Any + Send>),
-    /// An element of a registered parameter array.
-    Element(Arc<dyn ParamList>, usize),
-}
-
-/// A parameter array's elements, type-erased.
-pub(crate) trait ParamList: Send + Sync {
-    fn len(&self) -> usize;
-    fn element(&self, index: usize) -> &dyn Any;
-}
-
-impl<T: Any + Send + Sync> ParamList for Vec<T> {
-    fn len(&self) -> usize {
-        Vec::len(self)
-    }
-    fn element(&self, index: usize) -> &dyn Any {
-        &self[index]
-    }
-}
-
-impl<T: Any + Send + Sync> ParamList for &'static [T] {
-    fn len(&self) -> usize {
-        <[T]>::len(self)
-    }
-    fn element(&self, index: usize) -> &dyn Any {
-        &self[index]
-    }
-}
+pub use crate::internal::param_value::Param;
 
 /// `get_description(test, param, desc)` of a registered parameter array.
 pub type ArrayDescFn = fn(&Kunit, &Param, &mut String);
-
-/// `struct kunit_params`: the array a `param_init` registered on the parent test.
-#[derive(Clone)]
-pub(crate) struct ParamsArray {
-    params: Arc<dyn ParamList>,
-    get_description: Option<ArrayDescFn>,
-    /// Set when [`kunit_array_gen_params`] walked this array: then, as the kernel does for
-    /// a case whose generator is `kunit_array_gen_params`, the series gets a `1..N` plan.
-    pub(crate) walked_by_array_gen: bool,
-}
-
-impl ParamsArray {
-    pub(crate) fn num_params(&self) -> usize {
-        self.params.len()
-    }
-}
 
 impl Kunit {
     /// `kunit_register_params_array(test, array, num, get_desc)`: from `param_init`, gives
@@ -68,24 +23,17 @@ impl Kunit {
         params: Vec<T>,
         get_description: Option<ArrayDescFn>,
     ) {
-        self.params_array = Some(ParamsArray {
-            params: Arc::new(params),
-            get_description,
-            walked_by_array_gen: false,
-        });
+        self.params_array = Some(ParamsArray::new(params, get_description));
     }
 
-    /// [`Kunit::register_params_array`] for a static array (what `KUNIT_ARRAY_PARAM` uses).
-    pub fn register_static_params_array<T: Any + Send + Sync>(
+    /// [`Kunit::register_params_array`] for a static array (what `KUNIT_ARRAY_PARAM` does on
+    /// its first call, as the kernel's macro does).
+    pub fn register_static_params_array<T: Any + Sync>(
         &mut self,
         params: &'static [T],
         get_description: Option<ArrayDescFn>,
     ) {
-        self.params_array = Some(ParamsArray {
-            params: Arc::new(params),
-            get_description,
-            walked_by_array_gen: false,
-        });
+        self.params_array = Some(ParamsArray::new_static(params, get_description));
     }
 
     /// The number of parameters registered with `register_params_array`, if any
@@ -102,63 +50,13 @@ pub fn kunit_array_gen_params(
     _prev: Option<&Param>,
     desc: &mut String,
 ) -> Option<Param> {
-    let index = test.param_index;
     let array = test.params_array.as_mut()?;
     array.walked_by_array_gen = true;
-    if index >= array.num_params() {
-        return None;
-    }
-    let param = Param {
-        value: Value::Element(array.params.clone(), index),
-        index,
-    };
+    let param = array.param(test.param_index)?;
     if let Some(describe) = array.get_description {
         describe(test, &param, desc);
     }
     Some(param)
-}
-
-/// One parameter value (`test->param_value`) and its 0-based position in the series.
-pub struct Param {
-    value: Value,
-    index: usize,
-}
-
-impl Param {
-    /// A parameter borrowed from a static table (what the array macros produce).
-    pub fn from_static<T: Any + Sync>(value: &'static T) -> Self {
-        Param {
-            value: Value::Static(value),
-            index: 0,
-        }
-    }
-
-    /// An owned parameter made by a generator.
-    pub fn new<T: Any + Send>(value: T) -> Self {
-        Param {
-            value: Value::Owned(Box::new(value)),
-            index: 0,
-        }
-    }
-
-    /// The value, if it is a `T`.
-    pub fn get<T: Any>(&self) -> Option<&T> {
-        match &self.value {
-            Value::Static(v) => (*v as &dyn Any).downcast_ref(),
-            Value::Owned(v) => (**v).downcast_ref(),
-            Value::Element(list, i) => list.element(*i).downcast_ref(),
-        }
-    }
-
-    /// 0-based position in the series (set by the executor).
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    pub(crate) fn with_index(mut self, index: usize) -> Self {
-        self.index = index;
-        self
-    }
 }
 
 /// The array element after `prev` (the first one when `prev` is `None`): the walk behind the
@@ -187,10 +85,13 @@ macro_rules! kunit_array_param {
     };
     ($name:ident, $array:expr, $get_desc:expr $(,)?) => {
         fn $name(
-            _test: &mut $crate::Kunit,
+            test: &mut $crate::Kunit,
             prev: ::core::option::Option<&$crate::Param>,
             desc: &mut ::std::string::String,
         ) -> ::core::option::Option<$crate::Param> {
+            if prev.is_none() {
+                test.register_static_params_array(&$array, ::core::option::Option::None);
+            }
             let elem = $crate::params::next_element(&$array, prev)?;
             #[allow(clippy::redundant_closure_call)]
             let _ = ($get_desc)(elem, desc);
@@ -205,10 +106,13 @@ macro_rules! kunit_array_param {
 macro_rules! kunit_array_param_desc {
     ($name:ident, $array:expr, $field:ident $(,)?) => {
         fn $name(
-            _test: &mut $crate::Kunit,
+            test: &mut $crate::Kunit,
             prev: ::core::option::Option<&$crate::Param>,
             desc: &mut ::std::string::String,
         ) -> ::core::option::Option<$crate::Param> {
+            if prev.is_none() {
+                test.register_static_params_array(&$array, ::core::option::Option::None);
+            }
             let elem = $crate::params::next_element(&$array, prev)?;
             desc.push_str(::core::convert::AsRef::<str>::as_ref(&elem.$field));
             ::core::option::Option::Some($crate::Param::from_static(elem))

@@ -5,9 +5,9 @@
 //! that code without a handle can still log or fail the current test
 //! (`kunit_fail_current_test!`), and threads spawned with [`crate::spawn`] inherit it.
 
+use crate::internal::param_value::{Param, ParamsArray};
+use crate::internal::resources::{self, Resources};
 use crate::output::Sink;
-use crate::params::{Param, ParamsArray};
-use crate::resource::{self, Resources};
 use crate::try_catch::{self, panic_text, PanicReport};
 use std::any::Any;
 use std::cell::RefCell;
@@ -162,7 +162,7 @@ impl TestShared {
                 .pop();
             match top {
                 None => return,
-                Some(res) => resource::release(res, leak_data),
+                Some(res) => resources::release(res, leak_data),
             }
         }
     }
@@ -238,7 +238,7 @@ pub struct Kunit {
     /// `test->parent`: the parameterized-test context while a parameter runs.
     pub(crate) parent: Option<std::ptr::NonNull<Kunit>>,
     /// `test->params_array`, set by `kunit_register_params_array()`.
-    pub(crate) params_array: Option<ParamsArray>,
+    pub(crate) params_array: Option<ParamsArray<Kunit>>,
 }
 
 // SAFETY: `parent` is the only field that is not `Send`. It points at the parent test, which
