@@ -221,8 +221,13 @@ pub fn registered_suites() -> Vec<Registration> {
         .into_iter()
         .copied()
         .collect();
-    all.sort_by_key(|r| (!r.is_init, r.suite.name, r.file, r.line));
+    sort_suites(&mut all);
     all
+}
+
+/// The run order of registered suites: init-section suites first, then by name, file and line.
+pub fn sort_suites(regs: &mut [Registration]) {
+    regs.sort_by_key(|r| (!r.is_init, r.suite.name, r.file, r.line));
 }
 
 /// `kunit_test_suite(suite)`: registers a suite.

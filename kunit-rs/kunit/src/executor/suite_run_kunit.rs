@@ -116,7 +116,45 @@ ok 1 kunit_init_section
     kunit_expect_eq!(test, names, ["kunit_init_section.early_case"]);
 }
 
+fn normal_case(_: &mut Kunit) {}
+static NORMAL_CASES: &[Case] = &[kunit_case!(normal_case)];
+static A_NORMAL: Suite = Suite {
+    name: "a_normal",
+    test_cases: NORMAL_CASES,
+    ..Suite::DEFAULT
+};
+
+fn test_init_section_suites_run_first(test: &mut Kunit) {
+    // Registered in name order "a_normal" < "kunit_init_section", the init suite still
+    // runs first, as the kernel's executor merges the init suite set in front.
+    let mut regs = [
+        Registration::unregistered(&A_NORMAL, ""),
+        Registration::unregistered(&INIT_SECTION, "").init_section(),
+    ];
+    kunit::registry::sort_suites(&mut regs);
+    let out = Captured::default();
+    let report = kunit::run(Some(&regs), &Config::default(), out.clone());
+    kunit_assert_true!(test, report.is_ok_and(|r| r.success()));
+    let want = "\
+KTAP version 1
+1..2
+    KTAP version 1
+    # Subtest: kunit_init_section
+    # is_init: true
+    1..1
+    ok 1 early_case
+ok 1 kunit_init_section
+    KTAP version 1
+    # Subtest: a_normal
+    1..1
+    ok 1 normal_case
+ok 2 a_normal
+";
+    kunit_expect_streq!(test, out.text().as_str(), want);
+}
+
 static CASES: &[Case] = &[
+    kunit_case!(test_init_section_suites_run_first),
     kunit_case!(test_suite_log_placement),
     kunit_case!(test_suite_log_outside_run),
     kunit_case!(test_is_init_attribute),
