@@ -4,6 +4,14 @@
 //! and returns the next parameter or `None` to stop — the kernel's `generate_params` contract.
 //! Each parameter runs as its own test (`init`, case, `exit`) and is reported as a nested KTAP
 //! subtest; an empty description becomes `param-N` (1-based, as in current kernels).
+//!
+//! The series runs on a *parent* test: `param_init` and `param_exit`
+//! ([`kunit_case_param_with_init!`](crate::kunit_case_param_with_init)) get it, each
+//! parameter reaches it as [`Kunit::parent`] (`test->parent`), and it is cleaned up right
+//! after `param_exit`. `param_init` may register an array built at run time with
+//! [`Kunit::register_params_array`] (`kunit_register_params_array`); the case's generator
+//! is then [`kunit_array_gen_params`], and the series prints a `1..N` plan line, as the
+//! kernel does for that generator only. The full rules are in the executor's `params` module.
 
 use crate::internal::param_value::ParamsArray;
 use crate::Kunit;
