@@ -454,6 +454,7 @@ impl TestRef {
     /// Makes this the thread's current test (`current->kunit_test = test`) until the guard
     /// drops: `kunit_fail_current_test!` and [`current_test`] then reach it.
     pub fn make_current(&self) -> CurrentGuard {
+        install_helper_panic_reporting();
         CurrentGuard::set(Some(self.0.clone()))
     }
     /// `test->priv` as C code sees it: the address of the private data if it is a `T`.
