@@ -120,9 +120,49 @@ fn test_remove_release_named(test: &mut Kunit) {
     kunit_expect_eq!(test, *LOG.lock().unwrap(), vec!["released", "kept"]);
 }
 
+/// The number of resources the test holds.
+fn resource_count(test: &Kunit) -> usize {
+    let mut n = 0;
+    test.find_resource(|_| {
+        n += 1;
+        false
+    });
+    n
+}
+
+fn test_kmalloc_family(test: &mut Kunit) {
+    kunit_expect_true!(test, test.kmalloc_array(usize::MAX, 2).is_null());
+    kunit_expect_true!(test, test.kcalloc(2, usize::MAX).is_null());
+    kunit_expect_eq!(test, resource_count(test), 0);
+
+    let words = test.kcalloc(4, std::mem::size_of::<u32>()) as *mut u32;
+    kunit_expect_eq!(test, words as usize % 16, 0);
+    // SAFETY: kcalloc returned 4 zeroed, aligned u32s that live until kfree or the case end.
+    let slice = unsafe { std::slice::from_raw_parts_mut(words, 4) };
+    kunit_expect_eq!(test, &*slice, &[0u32; 4][..]);
+    slice[3] = 7;
+
+    let copy = test.kstrdup("kunit");
+    // SAFETY: kstrdup returned a NUL-terminated copy that lives until kfree or the case end.
+    let copied = unsafe { std::ffi::CStr::from_ptr(copy) };
+    kunit_expect_eq!(test, copied.to_bytes_with_nul(), b"kunit\0");
+    kunit_expect_eq!(test, resource_count(test), 2);
+
+    // kfree releases at once; null and foreign pointers are ignored.
+    test.kfree(words as *const u8);
+    kunit_expect_eq!(test, resource_count(test), 1);
+    test.kfree(std::ptr::null());
+    let foreign = 5u8;
+    test.kfree(&foreign);
+    kunit_expect_eq!(test, resource_count(test), 1);
+    test.kfree(copy as *const u8);
+    kunit_expect_true!(test, test.resources_empty());
+}
+
 static CASES: &[Case] = &[
     kunit_case!(test_actions_lifo_on_every_ending),
     kunit_case!(test_remove_release_named),
+    kunit_case!(test_kmalloc_family),
 ];
 kunit_test_suite!(Suite {
     name: "kunit_resource",
