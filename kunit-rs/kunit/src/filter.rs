@@ -219,6 +219,27 @@ impl AttrFilter {
         }
     }
 
+    /// `kunit_attr_filter_name()`: the attribute the filter tests.
+    pub fn name(&self) -> &'static str {
+        ATTRS
+            .iter()
+            .find(|(_, a)| *a == self.attr)
+            .map_or("", |(n, _)| n)
+    }
+
+    /// The filter's `input` as the kernel keeps it: the operation and the value (`>slow`).
+    pub fn input(&self) -> String {
+        let op = match self.op {
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+            Op::Eq => "=",
+            Op::Ne => "!=",
+        };
+        format!("{op}{}", self.value)
+    }
+
     /// Whether a case passes: the case's value if set, else the suite's, else the default.
     pub fn matches(&self, reg: &Registration, case: &Case) -> bool {
         match self.attr {
@@ -236,7 +257,7 @@ impl AttrFilter {
                 )
             }
             Attr::Module => compare(self.op, reg.module, self.value.as_str()),
-            Attr::IsInit => compare(self.op, false, self.value == "true"),
+            Attr::IsInit => compare(self.op, reg.is_init, self.value == "true"),
         }
     }
 }

@@ -102,6 +102,10 @@ pub(crate) fn attr_lines(level: usize, reg: &Registration, case: Option<&Case>) 
             if !reg.module.is_empty() {
                 lines.push(format!("{indent}# module: {}", reg.module));
             }
+            // A boolean attribute is printed only when true.
+            if reg.is_init {
+                lines.push(format!("{indent}# is_init: true"));
+            }
         }
         Some(c) if c.attr.speed != Speed::Unset => {
             lines.push(format!(

@@ -159,9 +159,10 @@
 //!
 //! One concern each: [`registry`] (suites, cases, registration), [`test`](mod@test) (the test
 //! handle), [`assert`](mod@assert) (the assertion family and KUnit's exact text), [`errptr`]
-//! (NULL / `ERR_PTR` pointers), [`params`], [`filter`], [`executor`] (running, timeouts,
-//! parallel suites), [`ktap`], [`resource`] (deferred actions), [`stub`] (static stubs),
-//! [`warn`] (`WARN()` and its suppression), [`boot`], [`harness`].
+//! (NULL / `ERR_PTR` pointers), [`params`] (parameter generators and arrays), [`filter`],
+//! [`executor`] (running, timeouts, parallel suites), [`ktap`], [`resource`] (resources and
+//! deferred actions), [`suite_log`] (logging on a suite), [`stub`] (static stubs), [`warn`]
+//! (`WARN()` and its suppression), [`boot`], [`harness`].
 
 #![warn(missing_docs)]
 
@@ -171,12 +172,14 @@ pub mod errptr;
 pub mod executor;
 pub mod filter;
 pub mod harness;
+mod internal;
 pub mod ktap;
 mod output;
 pub mod params;
 pub mod registry;
 pub mod resource;
 pub mod stub;
+pub mod suite_log;
 pub mod test;
 mod try_catch;
 pub mod warn;
@@ -196,6 +199,7 @@ use std::sync::Arc;
 
 /// Everything a test file needs: `use kunit::prelude::*;`.
 pub mod prelude {
+    pub use crate::params::kunit_array_gen_params;
     pub use crate::warn::{
         kunit_end_suppress_warning, kunit_has_active_suppress_warning, kunit_start_suppress_warning,
     };
@@ -222,8 +226,8 @@ pub mod prelude {
         kunit_expect_streq_msg, kunit_expect_strneq, kunit_expect_strneq_msg,
         kunit_expect_suppressed_warning_count, kunit_expect_true, kunit_expect_true_msg,
         kunit_fail, kunit_fail_and_abort, kunit_fail_current_test, kunit_info, kunit_mark_skipped,
-        kunit_skip, kunit_static_stub, kunit_succeed, kunit_test_suite, kunit_warn, WARN, WARN_ON,
-        WARN_ON_ONCE,
+        kunit_skip, kunit_static_stub, kunit_succeed, kunit_test_init_section_suites,
+        kunit_test_suite, kunit_warn, WARN, WARN_ON, WARN_ON_ONCE,
     };
     pub use crate::{Attributes, Case, ErrPtr, Kunit, Param, Speed, Status, Suite};
 }
@@ -340,8 +344,14 @@ pub mod __private {
         h.__shared()
     }
 
-    pub fn log<H: TestHandle + ?Sized>(h: &H, args: std::fmt::Arguments<'_>) {
-        h.__shared().log_prefixed(args);
+    pub fn log<H: crate::suite_log::LogTarget + ?Sized>(h: &H, args: std::fmt::Arguments<'_>) {
+        h.__log(args);
+    }
+
+    /// `kunit_skip!` as a statement: typed `()` so that code after it (the kernel's shape)
+    /// draws no "unreachable statement" warning; it never returns.
+    pub fn skip_statement(test: &TestShared, args: std::fmt::Arguments<'_>) {
+        skip(test, args)
     }
 
     pub fn mark_skipped<H: TestHandle + ?Sized>(h: &H, args: std::fmt::Arguments<'_>) {

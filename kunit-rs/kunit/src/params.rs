@@ -4,55 +4,67 @@
 //! and returns the next parameter or `None` to stop — the kernel's `generate_params` contract.
 //! Each parameter runs as its own test (`init`, case, `exit`) and is reported as a nested KTAP
 //! subtest; an empty description becomes `param-N` (1-based, as in current kernels).
+//!
+//! The series runs on a *parent* test: `param_init` and `param_exit`
+//! ([`kunit_case_param_with_init!`](crate::kunit_case_param_with_init)) get it, each
+//! parameter reaches it as [`Kunit::parent`] (`test->parent`), and it is cleaned up right
+//! after `param_exit`. `param_init` may register an array built at run time with
+//! [`Kunit::register_params_array`] (`kunit_register_params_array`); the case's generator
+//! is then [`kunit_array_gen_params`], and the series prints a `1..N` plan line, as the
+//! kernel does for that generator only. The full rules are in the executor's `params` module.
 
+use crate::internal::param_value::ParamsArray;
 use crate::Kunit;
 use std::any::Any;
 
-enum Value {
-    Static(&'static (dyn Any + Sync)),
-    Owned(Box<dyn Any + Send>),
+pub use crate::internal::param_value::Param;
+
+/// `get_description(test, param, desc)` of a registered parameter array.
+pub type ArrayDescFn = fn(&Kunit, &Param, &mut String);
+
+impl Kunit {
+    /// `kunit_register_params_array(test, array, num, get_desc)`: from `param_init`, gives
+    /// the parameter series an array built at run time. Use [`kunit_array_gen_params`] as the
+    /// case's generator to walk it; the series then prints a `1..N` plan line first.
+    pub fn register_params_array<T: Any + Send + Sync>(
+        &mut self,
+        params: Vec<T>,
+        get_description: Option<ArrayDescFn>,
+    ) {
+        self.params_array = Some(ParamsArray::new(params, get_description));
+    }
+
+    /// [`Kunit::register_params_array`] for a static array (what `KUNIT_ARRAY_PARAM` does on
+    /// its first call, as the kernel's macro does).
+    pub fn register_static_params_array<T: Any + Sync>(
+        &mut self,
+        params: &'static [T],
+        get_description: Option<ArrayDescFn>,
+    ) {
+        self.params_array = Some(ParamsArray::new_static(params, get_description));
+    }
+
+    /// The number of parameters registered with `register_params_array`, if any
+    /// (`test->params_array.num_params`).
+    pub fn num_params(&self) -> Option<usize> {
+        self.params_array.as_ref().map(ParamsArray::num_params)
+    }
 }
 
-/// One parameter value (`test->param_value`) and its 0-based position in the series.
-pub struct Param {
-    value: Value,
-    index: usize,
-}
-
-impl Param {
-    /// A parameter borrowed from a static table (what the array macros produce).
-    pub fn from_static<T: Any + Sync>(value: &'static T) -> Self {
-        Param {
-            value: Value::Static(value),
-            index: 0,
-        }
+/// `kunit_array_gen_params()`: the generator for an array registered at run time with
+/// [`Kunit::register_params_array`]; element `test.param_index()` of it, with its description.
+pub fn kunit_array_gen_params(
+    test: &mut Kunit,
+    _prev: Option<&Param>,
+    desc: &mut String,
+) -> Option<Param> {
+    let array = test.params_array.as_mut()?;
+    array.walked_by_array_gen = true;
+    let param = array.param(test.param_index)?;
+    if let Some(describe) = array.get_description {
+        describe(test, &param, desc);
     }
-
-    /// An owned parameter made by a generator.
-    pub fn new<T: Any + Send>(value: T) -> Self {
-        Param {
-            value: Value::Owned(Box::new(value)),
-            index: 0,
-        }
-    }
-
-    /// The value, if it is a `T`.
-    pub fn get<T: Any>(&self) -> Option<&T> {
-        match &self.value {
-            Value::Static(v) => (*v as &dyn Any).downcast_ref(),
-            Value::Owned(v) => (**v).downcast_ref(),
-        }
-    }
-
-    /// 0-based position in the series (set by the executor).
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    pub(crate) fn with_index(mut self, index: usize) -> Self {
-        self.index = index;
-        self
-    }
+    Some(param)
 }
 
 /// The array element after `prev` (the first one when `prev` is `None`): the walk behind the
@@ -81,10 +93,13 @@ macro_rules! kunit_array_param {
     };
     ($name:ident, $array:expr, $get_desc:expr $(,)?) => {
         fn $name(
-            _test: &mut $crate::Kunit,
+            test: &mut $crate::Kunit,
             prev: ::core::option::Option<&$crate::Param>,
             desc: &mut ::std::string::String,
         ) -> ::core::option::Option<$crate::Param> {
+            if prev.is_none() {
+                test.register_static_params_array(&$array, ::core::option::Option::None);
+            }
             let elem = $crate::params::next_element(&$array, prev)?;
             #[allow(clippy::redundant_closure_call)]
             let _ = ($get_desc)(elem, desc);
@@ -99,10 +114,13 @@ macro_rules! kunit_array_param {
 macro_rules! kunit_array_param_desc {
     ($name:ident, $array:expr, $field:ident $(,)?) => {
         fn $name(
-            _test: &mut $crate::Kunit,
+            test: &mut $crate::Kunit,
             prev: ::core::option::Option<&$crate::Param>,
             desc: &mut ::std::string::String,
         ) -> ::core::option::Option<$crate::Param> {
+            if prev.is_none() {
+                test.register_static_params_array(&$array, ::core::option::Option::None);
+            }
             let elem = $crate::params::next_element(&$array, prev)?;
             desc.push_str(::core::convert::AsRef::<str>::as_ref(&elem.$field));
             ::core::option::Option::Some($crate::Param::from_static(elem))

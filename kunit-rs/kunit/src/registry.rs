@@ -209,6 +209,10 @@ pub struct Registration {
     pub file: &'static str,
     /// The line of the registration (0 for [`Registration::unregistered`]).
     pub line: u32,
+    /// `suite->is_init`: registered with [`kunit_test_init_section_suites!`](crate::kunit_test_init_section_suites)
+    /// (`kunit_test_init_section_suites()`); such suites run before all others and print
+    /// the `is_init` attribute.
+    pub is_init: bool,
 }
 
 impl Registration {
@@ -224,6 +228,15 @@ impl Registration {
             module: crate_name(module_path),
             file,
             line,
+            is_init: false,
+        }
+    }
+
+    /// The same registration, of an init-section suite (`suite->is_init`).
+    pub const fn init_section(self) -> Self {
+        Registration {
+            is_init: true,
+            ..self
         }
     }
 
@@ -234,6 +247,7 @@ impl Registration {
             module,
             file: "",
             line: 0,
+            is_init: false,
         }
     }
 }
@@ -254,14 +268,21 @@ const fn crate_name(path: &'static str) -> &'static str {
 
 inventory::collect!(Registration);
 
-/// Every suite linked into this binary, sorted by name, then file and line.
+/// Every suite linked into this binary: init-section suites first (the kernel's executor
+/// merges the init suite set in front of the others), each group sorted by name, then file
+/// and line.
 pub fn registered_suites() -> Vec<Registration> {
     let mut all: Vec<Registration> = inventory::iter::<Registration>
         .into_iter()
         .copied()
         .collect();
-    all.sort_by(|a, b| (a.suite.name, a.file, a.line).cmp(&(b.suite.name, b.file, b.line)));
+    sort_suites(&mut all);
     all
+}
+
+/// The run order of registered suites: init-section suites first, then by name, file and line.
+pub fn sort_suites(regs: &mut [Registration]) {
+    regs.sort_by_key(|r| (!r.is_init, r.suite.name, r.file, r.line));
 }
 
 /// `kunit_test_suite(suite)`: registers a suite.
@@ -288,6 +309,31 @@ macro_rules! kunit_test_suite {
                 $crate::Registration::new(&SUITE, ::core::module_path!(), ::core::file!(), ::core::line!())
             }
         };
+    };
+}
+
+/// `kunit_test_init_section_suites(&s1, &s2, …)`: registers suites that, in the kernel,
+/// reference `__init` code or data. They run before every other suite and their KTAP header
+/// carries `# is_init: true`.
+///
+/// ```
+/// use kunit::prelude::*;
+/// fn test_early(test: &mut Kunit) {
+///     kunit_expect_true!(test, true);
+/// }
+/// static CASES: &[Case] = &[kunit_case!(test_early)];
+/// static EARLY: Suite = Suite { name: "early", test_cases: CASES, ..Suite::DEFAULT };
+/// kunit_test_init_section_suites!(EARLY);
+/// ```
+#[macro_export]
+macro_rules! kunit_test_init_section_suites {
+    ($($suite:path),+ $(,)?) => {
+        $(
+            $crate::__private::inventory::submit! {
+                $crate::Registration::new(&$suite, ::core::module_path!(), ::core::file!(), ::core::line!())
+                    .init_section()
+            }
+        )+
     };
 }
 

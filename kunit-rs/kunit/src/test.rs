@@ -5,9 +5,10 @@
 //! that code without a handle can still log or fail the current test
 //! (`kunit_fail_current_test!`), and threads spawned with [`crate::spawn`] inherit it.
 
+use crate::internal::param_value::{Param, ParamsArray};
+use crate::internal::resources::{self, Resources};
 use crate::output::Sink;
-use crate::params::Param;
-use crate::resource::{Item, Resources};
+use crate::try_catch::{self, panic_text, PanicReport};
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
@@ -68,6 +69,36 @@ pub struct TestShared {
     pub(crate) resources: Mutex<Resources>,
     /// Active warning-suppression scopes, innermost last (see `warn`).
     pub(crate) suppressions: Mutex<Vec<Arc<std::sync::atomic::AtomicUsize>>>,
+    /// `test->priv`: here rather than in [`Kunit`] so the current-test handle reaches it.
+    priv_data: Mutex<Option<PrivData>>,
+}
+
+/// The private data's allocation, owned through a raw pointer: `Kunit::priv_mut` and
+/// `TestRef::priv_ptr` derive their pointers from this one, as C code shares `test->priv`.
+struct PrivData(std::ptr::NonNull<dyn Any + Send>);
+
+// SAFETY: the pointee is `Send` and the pointer is the only owner of the allocation.
+unsafe impl Send for PrivData {}
+
+impl PrivData {
+    fn new<T: Any + Send>(value: T) -> Self {
+        let boxed: Box<dyn Any + Send> = Box::new(value);
+        PrivData(std::ptr::NonNull::from(Box::leak(boxed)))
+    }
+
+    /// The value's address if it is a `T`.
+    fn ptr<T: Any>(&self) -> Option<*mut T> {
+        // SAFETY: the allocation lives until `drop` and is only read here for its type.
+        let is_t = unsafe { self.0.as_ref() }.is::<T>();
+        is_t.then_some(self.0.as_ptr() as *mut T)
+    }
+}
+
+impl Drop for PrivData {
+    fn drop(&mut self) {
+        // SAFETY: the pointer came from `Box::leak` in `new` and is freed only here.
+        drop(unsafe { Box::from_raw(self.0.as_ptr()) });
+    }
 }
 
 impl TestShared {
@@ -136,9 +167,7 @@ impl TestShared {
                 .pop();
             match top {
                 None => return,
-                Some(Item::Action(a)) => a(),
-                Some(Item::Data(d)) if leak_data => std::mem::forget(d),
-                Some(Item::Data(d)) => drop(d),
+                Some(res) => resources::release(res, leak_data),
             }
         }
     }
@@ -150,6 +179,32 @@ impl TestShared {
     pub(crate) fn name(&self) -> &'static str {
         self.name
     }
+
+    /// The address of the private data, if it is a `T`.
+    pub(crate) fn priv_ptr<T: Any>(&self) -> Option<*mut T> {
+        let data = self.priv_data.lock().unwrap_or_else(|e| e.into_inner());
+        data.as_ref().and_then(PrivData::ptr::<T>)
+    }
+
+    /// Logs a caught panic: `    # <name>: panicked at <loc>:` then the message lines.
+    pub(crate) fn log_panic(&self, report: &PanicReport) {
+        self.log_raw(&panic_text(self.name, report));
+    }
+}
+
+/// A panic on a thread spawned with [`spawn`] (outside any guarded piece) fails the test the
+/// thread belongs to; false when the thread has no test.
+fn report_helper_panic(report: &PanicReport) -> bool {
+    with_current(|t| {
+        t.set_failure();
+        t.log_panic(report);
+    })
+    .is_some()
+}
+
+/// Routes panics on helper threads to their test (idempotent; called before tests run).
+pub(crate) fn install_helper_panic_reporting() {
+    try_catch::set_outside_handler(report_helper_panic);
 }
 
 /// Writes text as `kunit_log()` does: each line to the output and to the log. One trailing
@@ -185,8 +240,16 @@ pub struct Kunit {
     pub(crate) shared: Arc<TestShared>,
     pub(crate) param: Option<Param>,
     pub(crate) param_index: usize,
-    pub(crate) priv_data: Option<Box<dyn Any + Send>>,
+    /// `test->parent`: the parameterized-test context while a parameter runs.
+    pub(crate) parent: Option<std::ptr::NonNull<Kunit>>,
+    /// `test->params_array`, set by `kunit_register_params_array()`.
+    pub(crate) params_array: Option<ParamsArray<Kunit>>,
 }
+
+// SAFETY: `parent` is the only field that is not `Send`. It points at the parent test, which
+// the executor keeps alive, and does not touch, while this parameter test runs; it is
+// dereferenced only through `parent()`/`parent_mut()`, whose borrows are tied to this handle.
+unsafe impl Send for Kunit {}
 
 impl fmt::Debug for Kunit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -213,16 +276,44 @@ impl Kunit {
                 stubs: Mutex::new(Vec::new()),
                 resources: Mutex::new(Resources::default()),
                 suppressions: Mutex::new(Vec::new()),
+                priv_data: Mutex::new(None),
             }),
             param: None,
             param_index: 0,
-            priv_data: None,
+            parent: None,
+            params_array: None,
         }
+    }
+
+    /// `kunit_init_test(test, name, log)`: a test handle outside the executor (the kernel's
+    /// self-tests use such "fake" tests). What it logs is kept in its log
+    /// ([`Kunit::log_text`]) and not printed.
+    pub fn init_test(name: &'static str) -> Kunit {
+        Kunit::new(name, Arc::new(Sink::buffer()), Log::default())
     }
 
     /// The case name.
     pub fn name(&self) -> &'static str {
         self.shared.name
+    }
+
+    /// `test->status_comment`: the skip reason, empty unless skipped.
+    pub fn status_comment(&self) -> String {
+        self.shared.status_comment()
+    }
+
+    /// `test->log`: everything logged for the case so far (shared with its parameters).
+    pub fn log_text(&self) -> String {
+        self.shared
+            .log
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// `kunit_log(KERN_INFO, test, fmt, …)`: logs `text` as it is (no `# <case>:` prefix).
+    pub fn log_line(&self, text: &str) {
+        self.shared.log_raw(text);
     }
 
     /// The current status (`test->status`).
@@ -239,7 +330,7 @@ impl Kunit {
     /// `kunit_skip()`: marks the case skipped and aborts it (cleanup still runs).
     pub fn skip(&self, reason: impl fmt::Display) -> ! {
         self.mark_skipped(reason);
-        crate::try_catch::abort()
+        try_catch::abort()
     }
 
     /// Marks the case failed without printing anything (`kunit_set_failure()`).
@@ -270,14 +361,22 @@ impl Kunit {
 
     /// Sets the case's private data (`test->priv`), typically in `init`.
     pub fn set_priv<T: Any + Send>(&mut self, value: T) {
-        self.priv_data = Some(Box::new(value));
+        let old = self
+            .shared
+            .priv_data
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace(PrivData::new(value));
+        drop(old);
     }
 
     /// The private data set by `set_priv`; panics (failing the case) if absent or of another type.
     pub fn priv_mut<T: Any + Send>(&mut self) -> &mut T {
-        match self.priv_data.as_mut().map(|p| p.downcast_mut::<T>()) {
-            Some(Some(v)) => v,
-            _ => panic!(
+        match self.shared.priv_ptr::<T>() {
+            // SAFETY: the allocation is freed only by `set_priv` or when the test's shared
+            // state drops, neither of which can happen while `self` is mutably borrowed.
+            Some(p) => unsafe { &mut *p },
+            None => panic!(
                 "kunit: no private data of type {}",
                 std::any::type_name::<T>()
             ),
@@ -293,7 +392,23 @@ impl Kunit {
 
     /// The private data, if set and of type `T`.
     pub fn priv_ref<T: Any + Send>(&self) -> Option<&T> {
-        self.priv_data.as_ref().and_then(|p| p.downcast_ref::<T>())
+        // SAFETY: as in `priv_mut`; `set_priv` needs `&mut self`, so not while this borrow lives.
+        self.shared.priv_ptr::<T>().map(|p| unsafe { &*p })
+    }
+
+    /// `test->parent`: while a parameter of a parameterized case runs, the parent test that
+    /// `param_init` set up (its private data, resources and registered parameter array).
+    /// `None` outside parameter runs.
+    pub fn parent(&self) -> Option<&Kunit> {
+        // SAFETY: see `unsafe impl Send for Kunit`: the parent outlives this parameter test
+        // and nothing else touches it meanwhile; the borrow is tied to `self`.
+        self.parent.map(|p| unsafe { p.as_ref() })
+    }
+
+    /// `test->parent`, mutably: e.g. to add resources that live for the whole parameter series.
+    pub fn parent_mut(&mut self) -> Option<&mut Kunit> {
+        // SAFETY: as in `parent`; `&mut self` makes this the only borrow made through `self`.
+        self.parent.map(|mut p| unsafe { p.as_mut() })
     }
 
     /// `_KUNIT_SAVE_LOC`: remembers the last assertion reached, for crash reports.
@@ -313,6 +428,21 @@ impl Kunit {
 #[derive(Clone)]
 pub struct TestRef(pub(crate) Arc<TestShared>);
 
+/// Two references are equal when they reach the same test (`test == kunit_get_current_test()`).
+impl PartialEq for TestRef {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for TestRef {}
+
+impl fmt::Debug for TestRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("TestRef").field(&self.0.name).finish()
+    }
+}
+
 impl TestRef {
     /// Logs `    # <case>: <message>`.
     pub fn log(&self, args: fmt::Arguments<'_>) {
@@ -326,14 +456,29 @@ impl TestRef {
     pub fn name(&self) -> &str {
         self.0.name()
     }
+    /// Makes this the thread's current test (`current->kunit_test = test`) until the guard
+    /// drops: `kunit_fail_current_test!` and [`current_test`] then reach it.
+    pub fn make_current(&self) -> CurrentGuard {
+        install_helper_panic_reporting();
+        CurrentGuard::set(Some(self.0.clone()))
+    }
+    /// `test->priv` as C code sees it: the address of the private data if it is a `T`.
+    ///
+    /// Dereferencing it is the caller's business, as in the kernel: it is valid until the
+    /// test sets new private data or ends, and must not be used while the case itself holds
+    /// a borrow from [`Kunit::priv_mut`].
+    pub fn priv_ptr<T: Any>(&self) -> Option<*mut T> {
+        self.0.priv_ptr::<T>()
+    }
 }
 
 thread_local! {
     static CURRENT: RefCell<Option<Arc<TestShared>>> = const { RefCell::new(None) };
 }
 
-/// Sets the thread's current test for the guard's lifetime.
-pub(crate) struct CurrentGuard(Option<Arc<TestShared>>);
+/// Sets the thread's current test (`current->kunit_test`) for the guard's lifetime; the
+/// previous one comes back when it drops.
+pub struct CurrentGuard(Option<Arc<TestShared>>);
 
 impl CurrentGuard {
     pub(crate) fn set(test: Option<Arc<TestShared>>) -> Self {
@@ -380,6 +525,7 @@ where
     R: Send + 'static,
 {
     let current = CURRENT.with(|c| c.borrow().clone());
+    install_helper_panic_reporting();
     std::thread::spawn(move || {
         let _g = CurrentGuard::set(current);
         f()

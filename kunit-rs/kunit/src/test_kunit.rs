@@ -3,6 +3,7 @@
 
 use crate::support::suite_ktap;
 use kunit::prelude::*;
+use std::sync::atomic::AtomicBool;
 
 fn code_under_test(x: u32) -> u32 {
     if x > 3 {
@@ -94,5 +95,173 @@ static CASES: &[Case] = &[
 kunit_test_suite!(Suite {
     name: "kunit_test",
     test_cases: CASES,
+    ..Suite::DEFAULT
+});
+
+// lib/kunit/kunit-test.c's log, status and current-test tests, rewritten (suites
+// `kunit-log-test`, `kunit_status`, `kunit_current`; case names kept).
+
+fn log_in_suite_init(suite: &Suite) -> Result<(), i32> {
+    kunit_info!(suite, "add to suite log.");
+    kunit_info!(suite, "along with this.");
+    Ok(())
+}
+fn nothing(_: &mut Kunit) {}
+static NOTHING_CASES: &[Case] = &[kunit_case!(nothing)];
+static SUITE_WITH_LOG: Suite = Suite {
+    name: "suite_with_log",
+    suite_init: Some(log_in_suite_init),
+    test_cases: NOTHING_CASES,
+    ..Suite::DEFAULT
+};
+
+fn kunit_log_test(test: &mut Kunit) {
+    test.log_line("put this in log.");
+    test.log_line("this too.");
+    let full_log = test.log_text();
+    kunit_expect_true!(test, full_log.contains("put this in log."));
+    kunit_expect_true!(test, full_log.contains("this too."));
+    // The suite's log (the kernel's test logs on a fake suite; here a real one runs).
+    let (_, report) = crate::support::run(&[&SUITE_WITH_LOG]);
+    let suite_log = &report.suites[0].log;
+    kunit_expect_true!(
+        test,
+        suite_log.contains("    # suite_with_log: add to suite log.\n")
+    );
+    kunit_expect_true!(
+        test,
+        suite_log.contains("    # suite_with_log: along with this.\n")
+    );
+}
+
+fn kunit_log_newline_test(test: &mut Kunit) {
+    kunit_info!(test, "Add newline\n");
+    let full_log = test.log_text();
+    kunit_assert_true_msg!(
+        test,
+        full_log.contains("Add newline\n"),
+        "Missing log line, full log:\n{}",
+        full_log
+    );
+    kunit_expect_false!(test, full_log.contains("Add newline\n\n"));
+}
+
+static KUNIT_LOG_TEST_CASES: &[Case] = &[
+    kunit_case!(kunit_log_test),
+    kunit_case!(kunit_log_newline_test),
+];
+kunit_test_suite!(Suite {
+    name: "kunit-log-test",
+    test_cases: KUNIT_LOG_TEST_CASES,
+    ..Suite::DEFAULT
+});
+
+fn kunit_status_set_failure_test(test: &mut Kunit) {
+    let fake = Kunit::init_test("fake test");
+    kunit_expect_eq!(test, fake.status(), Status::Success);
+    fake.set_failure();
+    kunit_expect_eq!(test, fake.status(), Status::Failure);
+}
+
+fn kunit_status_mark_skipped_test(test: &mut Kunit) {
+    let fake = Kunit::init_test("fake test");
+    // Before: SUCCESS with no comment.
+    kunit_expect_eq!(test, fake.status(), Status::Success);
+    kunit_expect_streq!(test, fake.status_comment().as_str(), "");
+    kunit_mark_skipped!(fake, "Accepts format string: {}", "YES");
+    // After: SKIPPED with our comment.
+    kunit_expect_eq!(test, fake.status(), Status::Skipped);
+    kunit_expect_streq!(
+        test,
+        fake.status_comment().as_str(),
+        "Accepts format string: YES"
+    );
+}
+
+static REACHED: AtomicBool = AtomicBool::new(false);
+fn skips_then_more_code(test: &mut Kunit) {
+    kunit_skip!(test, "skipped before the rest");
+    // The kernel's shape: code after kunit_skip() compiles without an unreachable warning
+    // (this file builds with -D warnings) and does not run.
+    REACHED.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+static SKIP_CASES: &[Case] = &[kunit_case!(skips_then_more_code)];
+static SKIPS: Suite = Suite {
+    name: "skips",
+    test_cases: SKIP_CASES,
+    ..Suite::DEFAULT
+};
+
+fn kunit_skip_statement_test(test: &mut Kunit) {
+    let got = suite_ktap(&SKIPS);
+    kunit_expect_true!(
+        test,
+        got.contains("    ok 1 skips_then_more_code # SKIP skipped before the rest\n")
+    );
+    kunit_expect_false!(test, REACHED.load(std::sync::atomic::Ordering::Relaxed));
+}
+
+static KUNIT_STATUS_TEST_CASES: &[Case] = &[
+    kunit_case!(kunit_status_set_failure_test),
+    kunit_case!(kunit_status_mark_skipped_test),
+    kunit_case!(kunit_skip_statement_test),
+];
+kunit_test_suite!(Suite {
+    name: "kunit_status",
+    test_cases: KUNIT_STATUS_TEST_CASES,
+    ..Suite::DEFAULT
+});
+
+fn kunit_current_test(test: &mut Kunit) {
+    // kunit_get_current_test() is the running test.
+    kunit_expect_true!(test, kunit::current_test() == Some(test.handle()));
+}
+
+fn kunit_current_fail_test(test: &mut Kunit) {
+    let mut fake = Kunit::init_test("fake test");
+    kunit_expect_eq!(test, fake.status(), Status::Success);
+    {
+        // current->kunit_test = &fake, until the guard drops.
+        let _current = fake.handle().make_current();
+        kunit_fail_current_test!("This should make `fake` test fail.");
+    }
+    kunit_expect_eq!(test, fake.status(), Status::Failure);
+    fake.cleanup();
+    kunit_expect_true!(test, kunit::current_test() == Some(test.handle()));
+}
+
+struct DriverTestState {
+    probed: bool,
+}
+
+/// Code without a test handle reaching `test->priv` (the kernel's `driver_probe_hook`).
+fn driver_probe_hook() {
+    let state = kunit::current_test().and_then(|t| t.priv_ptr::<DriverTestState>());
+    if let Some(state) = state {
+        // SAFETY: the case set this private data and holds no borrow of it across this call.
+        unsafe { (*state).probed = true };
+    }
+}
+
+fn kunit_current_test_priv(test: &mut Kunit) {
+    test.set_priv(DriverTestState { probed: false });
+    driver_probe_hook();
+    kunit_expect_true!(
+        test,
+        test.priv_ref::<DriverTestState>().is_some_and(|s| s.probed)
+    );
+    // A mismatched type gives no pointer.
+    let other = kunit::current_test().and_then(|t| t.priv_ptr::<u64>());
+    kunit_expect_true!(test, other.is_none());
+}
+
+static KUNIT_CURRENT_TEST_CASES: &[Case] = &[
+    kunit_case!(kunit_current_test),
+    kunit_case!(kunit_current_fail_test),
+    kunit_case!(kunit_current_test_priv),
+];
+kunit_test_suite!(Suite {
+    name: "kunit_current",
+    test_cases: KUNIT_CURRENT_TEST_CASES,
     ..Suite::DEFAULT
 });

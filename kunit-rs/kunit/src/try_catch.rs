@@ -5,10 +5,14 @@
 //! `resume_unwind` (no panic message, no hook). A real panic is caught the same way; a panic
 //! hook installed once records its message and location instead of printing them while a case
 //! runs, so the executor can report it as KTAP diagnostics.
+//!
+//! This module sits below the test handle: it knows nothing about tests. A panic outside a
+//! guarded piece (on a helper thread) goes to the handler the test layer registers with
+//! [`set_outside_handler`], so `test` depends on `try_catch` and never the other way round.
 
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
 
 /// The unwind payload of an assertion failure or a skip.
 struct Abort;
@@ -21,7 +25,9 @@ pub fn abort() -> ! {
 /// A caught panic: its message and `file:line:col`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PanicReport {
+    /// The panic message.
     pub message: String,
+    /// `file:line:col`, empty when unknown.
     pub location: String,
 }
 
@@ -48,17 +54,21 @@ fn install_hook() {
             };
             if IN_CASE.with(Cell::get) {
                 LAST_PANIC.with(|p| *p.borrow_mut() = Some(report));
-            } else if crate::test::with_current(|t| report_helper_panic(t, &report)).is_none() {
+            } else if !OUTSIDE_HANDLER.get().is_some_and(|handle| handle(&report)) {
                 previous(info);
             }
         }));
     });
 }
 
-/// A panic on a thread spawned with `kunit::spawn` fails the test it belongs to.
-fn report_helper_panic(test: &crate::test::TestShared, report: &PanicReport) {
-    test.set_failure();
-    log_panic(test, report);
+/// Handles a panic outside any guarded piece; returns false to let the default hook print it.
+pub(crate) type OutsideHandler = fn(&PanicReport) -> bool;
+
+static OUTSIDE_HANDLER: OnceLock<OutsideHandler> = OnceLock::new();
+
+/// Registers the handler for panics outside guarded pieces (the first registration wins).
+pub(crate) fn set_outside_handler(handler: OutsideHandler) {
+    let _ = OUTSIDE_HANDLER.set(handler);
 }
 
 /// The panic as KTAP diagnostics: `    # <name>: panicked at <loc>:` then the message lines.
@@ -69,11 +79,6 @@ pub(crate) fn panic_text(name: &str, report: &PanicReport) -> String {
         text.push_str(line);
     }
     text
-}
-
-/// Logs a caught panic to the test.
-pub(crate) fn log_panic(test: &crate::test::TestShared, report: &PanicReport) {
-    test.log_raw(&panic_text(test.name(), report));
 }
 
 /// Runs `f`, catching aborts and panics.

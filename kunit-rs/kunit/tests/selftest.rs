@@ -16,10 +16,16 @@ mod filter_kunit;
 mod harness_kunit;
 #[path = "../src/ktap_kunit.rs"]
 mod ktap_kunit;
+#[path = "../src/executor/params_kunit.rs"]
+mod params_kunit;
 #[path = "../src/resource_kunit.rs"]
 mod resource_kunit;
+#[path = "../src/executor/select_kunit.rs"]
+mod select_kunit;
 #[path = "../src/stub_kunit.rs"]
 mod stub_kunit;
+#[path = "../src/executor/suite_run_kunit.rs"]
+mod suite_run_kunit;
 #[path = "../src/test_kunit.rs"]
 mod test_kunit;
 #[path = "../src/warn_kunit.rs"]

@@ -788,11 +788,13 @@ macro_rules! kunit_err {
     };
 }
 
-/// `kunit_skip(test, fmt, ...)`: marks the case skipped and aborts it.
+/// `kunit_skip(test, fmt, ...)`: marks the case skipped and aborts it. A statement, as in
+/// the kernel (code may follow it without an "unreachable" warning); `test.skip(reason)`
+/// is the diverging (`-> !`) form.
 #[macro_export]
 macro_rules! kunit_skip {
     ($test:expr, $($fmt:tt)+) => {
-        $crate::__private::skip($crate::__private::shared(&$test), ::core::format_args!($($fmt)+))
+        $crate::__private::skip_statement($crate::__private::shared(&$test), ::core::format_args!($($fmt)+))
     };
 }
 

@@ -1,0 +1,164 @@
+//! One suite (lib/kunit/test.c `kunit_run_tests`, the suite part): `suite_init`, the suite
+//! header, its cases, then `suite_exit`, the suite's stats and its result line — `suite_exit`
+//! runs *before* the stats, as in the kernel, so what it logs lands above them.
+
+use super::parallel::{flush_in_order, Run, SuiteState};
+use super::report::{CaseReport, SuiteReport};
+use super::select::PlannedSuite;
+use super::{case_run, EINTR};
+use crate::ktap::{attr_lines, indent, result_line, Stats};
+use crate::output::Sink;
+use crate::registry::Suite;
+use crate::suite_log::SuiteLogGuard;
+use crate::test::{emit, Log, Status};
+use crate::try_catch::{self, Outcome};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Runs (the rest of) suite `s`; false if this driver lost the suite to the watchdog.
+pub(super) fn drive_suite(run: &Arc<Run>, s: usize, me: u64) -> bool {
+    let planned = &run.plan[s];
+    let (sink, log, started) = {
+        let mut st = run.lock();
+        let ss = &mut st.suites[s];
+        if ss.owner != me {
+            return false;
+        }
+        ss.start.get_or_insert_with(Instant::now);
+        (
+            ss.sink.clone(),
+            ss.log.clone(),
+            ss.started.then_some(ss.init_err),
+        )
+    };
+    let _suite_log = SuiteLogGuard::set(planned.reg.suite, sink.clone(), log.clone());
+    // A replacement driver resumes a started suite; a new one starts it.
+    let init_err = started.unwrap_or_else(|| {
+        let init_err = start_suite(run, planned, &sink, &log);
+        let mut st = run.lock();
+        st.suites[s].started = true;
+        st.suites[s].init_err = init_err;
+        init_err
+    });
+    if init_err.is_none() {
+        loop {
+            let j = {
+                let st = run.lock();
+                if st.suites[s].owner != me {
+                    return false;
+                }
+                st.suites[s].next_case
+            };
+            if j >= planned.cases.len() {
+                break;
+            }
+            let Some((report, param_stats)) = case_run::run_case(run, s, j, me, &sink) else {
+                return false;
+            };
+            let mut st = run.lock();
+            let ss = &mut st.suites[s];
+            if ss.owner != me {
+                return false;
+            }
+            record_case(ss, report, param_stats);
+        }
+    }
+    end_suite(run, s, &sink, &log);
+    true
+}
+
+/// Books a finished case into its suite's stats.
+pub(super) fn record_case(ss: &mut SuiteState, report: CaseReport, param_stats: Stats) {
+    ss.stats.add(report.status);
+    ss.totals.accumulate(param_stats);
+    ss.cases.push(report);
+    ss.next_case += 1;
+    ss.in_flight = None;
+}
+
+/// `suite_init` and the suite header. Returns the init error, if any.
+fn start_suite(run: &Run, planned: &PlannedSuite, sink: &Sink, log: &Mutex<String>) -> Option<i32> {
+    let suite: &Suite = planned.reg.suite;
+    if let Some(init) = suite.suite_init {
+        let mut result = Ok(());
+        let outcome = try_catch::run(|| result = init(suite));
+        if let Outcome::Panicked(report) = outcome {
+            emit(sink, log, &try_catch::panic_text(suite.name, &report));
+            result = Err(EINTR);
+        }
+        if let Err(err) = result {
+            // kunit_err(suite, KUNIT_SUBTEST_INDENT "# failed to initialize (%d)", err).
+            emit(
+                sink,
+                log,
+                &format!("    # {}:     # failed to initialize ({err})", suite.name),
+            );
+            return Some(err);
+        }
+    }
+    if run.config.format.nested_version() {
+        emit(sink, log, "    KTAP version 1");
+    }
+    let header = indent(run.config.format.subtest_header_level(1));
+    emit(sink, log, &format!("{header}# Subtest: {}", suite.name));
+    for line in attr_lines(1, &planned.reg, None) {
+        emit(sink, log, &line);
+    }
+    emit(sink, log, &format!("    1..{}", planned.cases.len()));
+    None
+}
+
+/// `suite_exit`, the suite's stats and its result line.
+fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Log) {
+    let planned = &run.plan[s];
+    let suite = planned.reg.suite;
+    let (stats, totals, init_err) = {
+        let st = run.lock();
+        let ss = &st.suites[s];
+        (ss.stats, ss.totals, ss.init_err)
+    };
+    if let Some(exit) = suite.suite_exit {
+        if let Outcome::Panicked(report) = try_catch::run(|| exit(suite)) {
+            emit(sink, log, &try_catch::panic_text(suite.name, &report));
+        }
+    }
+    // A suite whose init failed jumps straight to its result line (`goto suite_end`).
+    if init_err.is_none() {
+        let stats_enabled = run.config.stats_enabled;
+        if stats.should_print(stats_enabled) {
+            emit(sink, log, &format!("# {}: {}", suite.name, stats.text()));
+        }
+        if totals.should_print(stats_enabled) {
+            emit(sink, log, &format!("# Totals: {}", totals.text()));
+        }
+    }
+    let mut st = run.lock();
+    let ss = &mut st.suites[s];
+    let status = if init_err.is_some() || ss.cases.iter().any(|c| c.status == Status::Failure) {
+        Status::Failure
+    } else if ss.cases.iter().any(|c| c.status == Status::Success) {
+        Status::Success
+    } else {
+        Status::Skipped
+    };
+    // Suites are numbered in plan order, whatever order they ran in.
+    emit(sink, log, &result_line(0, status, s + 1, suite.name, ""));
+    let report = SuiteReport {
+        name: suite.name,
+        status,
+        cases: std::mem::take(&mut ss.cases),
+        log: std::mem::take(&mut *ss.log.lock().unwrap_or_else(|e| e.into_inner())),
+        duration: ss.start.map(|t| t.elapsed()).unwrap_or_default(),
+    };
+    ss.report = Some(report);
+    ss.owner = 0;
+    st.finished += 1;
+    st.running -= 1;
+    if suite.attr.serial {
+        st.running_serial = false;
+    }
+    if !run.streaming {
+        flush_in_order(run, &mut st);
+    }
+    run.changed.notify_all();
+}

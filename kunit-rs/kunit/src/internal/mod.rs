@@ -1,0 +1,6 @@
+//! Machinery below the test handle: the data types [`crate::test::Kunit`] holds. The API
+//! modules built on them (`params`, `resource`) sit above the handle, so nothing here imports
+//! `test`.
+
+pub(crate) mod param_value;
+pub(crate) mod resources;
