@@ -32,6 +32,8 @@
 
 pub mod assert;
 pub mod boot;
+#[doc(hidden)]
+pub mod c_abi;
 pub mod errptr;
 pub mod executor;
 pub mod filter;
