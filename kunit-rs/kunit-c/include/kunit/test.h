@@ -25,6 +25,7 @@
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/module.h>
 #include <kunit/assert.h>
 #include <kunit/try-catch.h>
 #include <kunit/test-bug.h>

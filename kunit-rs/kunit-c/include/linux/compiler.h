@@ -42,6 +42,8 @@
 #define __initdata
 #define __initconst
 #define __ro_after_init
+#define __refdata
+#define __initref
 
 #define barrier() __asm__ __volatile__("" : : : "memory")
 #define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))

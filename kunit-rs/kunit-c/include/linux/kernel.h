@@ -13,6 +13,9 @@
 #include <linux/string.h>
 #include <linux/minmax.h>
 #include <linux/array_size.h>
+#include <linux/byteorder.h>
+#include <linux/kconfig.h>
+#include <linux/atomic.h>
 
 #define U8_MAX ((u8)~0U)
 #define U16_MAX ((u16)~0U)
