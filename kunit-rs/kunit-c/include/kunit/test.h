@@ -75,6 +75,10 @@ struct kunit_case {
 	void *log;
 };
 
+/* Case tables are walked from Rust, which mirrors this layout (nine pointer-sized slots). */
+_Static_assert(sizeof(struct kunit_case) == 9 * sizeof(void *),
+	       "struct kunit_case matches kunit-c's Rust mirror");
+
 /* A test suite: hooks around the suite and around each case, and the cases. */
 struct kunit_suite {
 	const char name[256];

@@ -9,7 +9,7 @@
 
 #define BUG() do { fprintf(stderr, "kernel BUG at %s:%d!\n", __FILE__, __LINE__); abort(); } while (0)
 #define BUG_ON(cond) do { if (unlikely(cond)) BUG(); } while (0)
-#define BUILD_BUG_ON(cond) _Static_assert(!(cond), "BUILD_BUG_ON(" #cond ")")
+#define BUILD_BUG_ON(cond) ((void)sizeof(char[1 - 2 * !!(cond)]))
 #define BUILD_BUG_ON_ZERO(e) ((int)(sizeof(struct { int : (-!!(e)); })))
 #define BUILD_BUG() do { } while (0)
 

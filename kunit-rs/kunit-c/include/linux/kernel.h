@@ -16,6 +16,11 @@
 #include <linux/byteorder.h>
 #include <linux/kconfig.h>
 #include <linux/atomic.h>
+#include <linux/build_bug.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/preempt.h>
+#include <asm/page.h>
 
 #define U8_MAX ((u8)~0U)
 #define U16_MAX ((u16)~0U)
@@ -34,6 +39,7 @@
 #define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
 #define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
 #define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)
+/* y must be a power of two. */
 #define round_up(x, y) ((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
 #define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
 

@@ -45,6 +45,9 @@ pub(crate) struct CCase {
     pub _log: *mut c_void,
 }
 
+// Case tables are arrays: the stride must be C's (`_Static_assert` in kunit/test.h).
+const _: () = assert!(std::mem::size_of::<CCase>() == 9 * std::mem::size_of::<usize>());
+
 /// `struct kunit_suite` (the public part).
 #[repr(C)]
 pub(crate) struct CSuite {
