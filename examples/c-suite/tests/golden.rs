@@ -1,6 +1,9 @@
 //! Whole-KTAP golden tests of the C suites, and the check that every C assertion family
 //! fails with exactly the text of its Rust twin.
 //!
+//! Part of the `c_suite` test binary: the build script links the C objects into every test
+//! target of the package, so one binary holds the C suites and these checks.
+//!
 //! Regenerate a golden after an intended change with `KUNIT_C_BLESS=1 cargo test -p c-suite
 //! --test golden` and review the diff.
 
@@ -225,5 +228,3 @@ kunit_test_suite!(Suite {
     test_cases: GOLDEN_CASES,
     ..Suite::DEFAULT
 });
-
-kunit::main!();

@@ -24,7 +24,7 @@
 //!
 //! # How the pieces meet
 //! * **Registration**: each `kunit_test_suites(...)` emits a constructor that passes its suites
-//!   to [`registry`](internal::registry) before `main`; they join the same inventory as Rust
+//!   to the kunit registry before `main`; they join the same inventory as Rust
 //!   suites (sorted, filtered, `--jobs`, one KTAP document). [`Build`] links the objects
 //!   whole-archive so the linker keeps them although nothing references them. A suite's
 //!   `# module:` is `KBUILD_MODNAME`, which [`Build`] sets per file to the file's base name with
@@ -39,6 +39,8 @@
 //!   ends a case. C frames have no destructors, so nothing is skipped that C would run; memory
 //!   from `kunit_kmalloc()` is freed by the test's actions. An assertion must not fail inside
 //!   a hardirq function of `kunit_run_irq_test()` (a signal handler), as in Rust.
+
+#![deny(missing_docs)]
 
 mod build;
 mod internal;
