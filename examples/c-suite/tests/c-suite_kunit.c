@@ -232,6 +232,74 @@ static void actions_ran_at_cleanup(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, action_log[1], 1);
 }
 
+static int res_log[8];
+static int res_count;
+
+static int counter_init(struct kunit_resource *res, void *context)
+{
+	int *value = malloc(sizeof(*value));
+
+	if (!value)
+		return -ENOMEM;
+	*value = (int)(long)context;
+	res->data = value;
+	return 0;
+}
+
+static void counter_free(struct kunit_resource *res)
+{
+	res_log[res_count++] = *(int *)res->data;
+	free(res->data);
+}
+
+static int failing_init(struct kunit_resource *res, void *context)
+{
+	return -ENOMEM;
+}
+
+static void resources(struct kunit *test)
+{
+	static struct kunit_resource twenty, other;
+	struct kunit_resource *found, *thirty;
+	int *ten;
+
+	ten = kunit_alloc_resource(test, counter_init, counter_free, GFP_KERNEL, (void *)10L);
+	KUNIT_ASSERT_NOT_NULL(test, ten);
+	KUNIT_EXPECT_EQ(test, *ten, 10);
+	KUNIT_EXPECT_NULL(test, kunit_alloc_resource(test, failing_init, counter_free,
+						     GFP_KERNEL, NULL));
+
+	KUNIT_ASSERT_EQ(test, kunit_add_named_resource(test, counter_init, counter_free,
+						       &twenty, "twenty", (void *)20L), 0);
+	KUNIT_EXPECT_EQ(test, kunit_add_named_resource(test, NULL, NULL, &other, "twenty", NULL),
+			-EEXIST);
+	found = kunit_find_named_resource(test, "twenty");
+	KUNIT_ASSERT_PTR_EQ(test, found, &twenty);
+	KUNIT_EXPECT_EQ(test, *(int *)found->data, 20);
+	kunit_put_resource(found);
+	KUNIT_EXPECT_NULL(test, kunit_find_named_resource(test, "thirty"));
+
+	thirty = kunit_alloc_and_get_resource(test, counter_init, counter_free, GFP_KERNEL,
+					      (void *)30L);
+	KUNIT_ASSERT_NOT_NULL(test, thirty);
+	kunit_remove_resource(test, thirty);
+	KUNIT_EXPECT_EQ(test, res_count, 0); /* still referenced */
+	kunit_put_resource(thirty);
+	KUNIT_EXPECT_EQ(test, res_count, 1);
+	KUNIT_EXPECT_EQ(test, res_log[0], 30);
+
+	KUNIT_EXPECT_EQ(test, kunit_destroy_named_resource(test, "twenty"), 0);
+	KUNIT_EXPECT_EQ(test, res_log[1], 20);
+	KUNIT_EXPECT_EQ(test, kunit_destroy_named_resource(test, "twenty"), -ENOENT);
+	/* "ten" is released when the test ends. */
+}
+
+static void resources_released_at_cleanup(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, res_count, 3);
+	KUNIT_EXPECT_EQ(test, res_log[2], 10);
+}
+
 static void managed_memory(struct kunit *test)
 {
 	int *a = kunit_kmalloc_array(test, 4, sizeof(int), GFP_KERNEL);
@@ -344,6 +412,8 @@ static void runs_in_irq_context(struct kunit *test)
 static struct kunit_case c_api_cases[] = {
 	KUNIT_CASE(actions_run_lifo),
 	KUNIT_CASE(actions_ran_at_cleanup),
+	KUNIT_CASE(resources),
+	KUNIT_CASE(resources_released_at_cleanup),
 	KUNIT_CASE(managed_memory),
 	KUNIT_CASE(current_test_is_this_one),
 	KUNIT_CASE(logs_and_marks_skipped),
@@ -359,6 +429,7 @@ static int c_api_suite_init(struct kunit_suite *suite)
 	/* The suites may run more than once per process (the golden test reruns them). */
 	param_inits = 0;
 	action_count = 0;
+	res_count = 0;
 	return 0;
 }
 

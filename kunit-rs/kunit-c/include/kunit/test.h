@@ -259,10 +259,8 @@ void kunit_set_failure(struct kunit *test);
 
 void kunit_kfree(struct kunit *test, const void *ptr);
 
-static inline void __kunit_c_kfree_action(void *ptr)
-{
-	free(ptr);
-}
+/* The action kunit_kmalloc() defers (one function, so kunit_kfree() can find it). */
+void __kunit_c_kfree_action(void *ptr);
 
 /* Allocates n * size bytes that are freed when the test ends (NULL on overflow). */
 static inline void *kunit_kmalloc_array(struct kunit *test, size_t n,

@@ -17,6 +17,9 @@ pub(crate) struct CTest {
     pub handle: TestRef,
     /// Deferred C actions, to find them again by `(action, ctx)`.
     pub actions: Vec<(usize, usize, ActionHandle)>,
+    /// Listed C resources (`struct kunit_resource *`), oldest first, with the action that
+    /// releases each at the end of the test.
+    pub resources: Vec<(usize, ActionHandle)>,
 }
 
 // SAFETY: a `CTest` moves with its Rust test between driver threads only while no C code
@@ -59,6 +62,7 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
             rust,
             handle,
             actions: Vec::new(),
+            resources: Vec::new(),
         });
     }
     let ct: *mut CTest = test.priv_mut::<CTest>();
