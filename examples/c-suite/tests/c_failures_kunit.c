@@ -126,3 +126,47 @@ struct kunit_suite c_failures_suite = {
 	.name = "c_failures",
 	.test_cases = c_failures_cases,
 };
+
+/* Hooks that fail: init (each case), param_init (the case), suite_init (the suite). */
+static int failing_init(struct kunit *test)
+{
+	return -ENOMEM;
+}
+
+static void never_runs(struct kunit *test)
+{
+	KUNIT_FAIL(test, "not reached");
+}
+
+static const int one_param[] = { 1 };
+KUNIT_ARRAY_PARAM(one_param, one_param, NULL);
+
+static void never_runs_param(struct kunit *test)
+{
+	KUNIT_FAIL(test, "not reached");
+}
+
+static struct kunit_case failing_init_cases[] = {
+	KUNIT_CASE(never_runs),
+	KUNIT_CASE_PARAM_WITH_INIT(never_runs_param, one_param_gen_params, failing_init, NULL),
+	{}
+};
+
+/* Extern, not registered: see tests/golden.rs. */
+struct kunit_suite c_failing_init_suite = {
+	.name = "c_failing_init",
+	.init = failing_init,
+	.test_cases = failing_init_cases,
+};
+
+static int failing_suite_init(struct kunit_suite *suite)
+{
+	return -EINVAL;
+}
+
+/* Extern, not registered: see tests/golden.rs. */
+struct kunit_suite c_failing_suite_init_suite = {
+	.name = "c_failing_suite_init",
+	.suite_init = failing_suite_init,
+	.test_cases = failing_init_cases,
+};

@@ -50,14 +50,26 @@ fn expect_golden(test: &mut Kunit, name: &str, actual: &str) {
 
 extern "C" {
     static mut c_failures_suite: c_void;
+    static mut c_failing_init_suite: c_void;
+    static mut c_failing_suite_init_suite: c_void;
+}
+
+/// The unregistered suites of `tests/c_failures_kunit.c`, converted once.
+fn failing_suites() -> &'static [Registration; 3] {
+    static REGS: std::sync::OnceLock<[Registration; 3]> = std::sync::OnceLock::new();
+    // SAFETY: the C file's static suites, each converted once (inside `get_or_init`).
+    REGS.get_or_init(|| unsafe {
+        [
+            std::ptr::addr_of_mut!(c_failures_suite),
+            std::ptr::addr_of_mut!(c_failing_init_suite),
+            std::ptr::addr_of_mut!(c_failing_suite_init_suite),
+        ]
+        .map(|s| kunit_c::unregistered_suite(s, "c_failures_kunit"))
+    })
 }
 
 fn c_failures() -> Registration {
-    // SAFETY: the C file's unregistered static suite, converted once.
-    static REG: std::sync::OnceLock<Registration> = std::sync::OnceLock::new();
-    *REG.get_or_init(|| unsafe {
-        kunit_c::unregistered_suite(std::ptr::addr_of_mut!(c_failures_suite), "c_failures_kunit")
-    })
+    failing_suites()[0]
 }
 
 /// The registered suites of `tests/c-suite_kunit.c` (found by module, as kunit.py would).
@@ -82,7 +94,7 @@ fn c_suite_document_with_slow(test: &mut Kunit) {
 }
 
 fn c_failures_document(test: &mut Kunit) {
-    let ktap = run_ktap(&[c_failures()], Ignored::Skip);
+    let ktap = run_ktap(failing_suites(), Ignored::Skip);
     expect_golden(test, "c_failures.ktap", &ktap);
 }
 
