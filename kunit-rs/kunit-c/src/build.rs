@@ -58,7 +58,13 @@ impl Build {
             .warnings(true)
             .flag_if_supported("-Wno-unused-parameter")
             .flag_if_supported("-Wno-sign-compare")
-            .flag_if_supported("-Wno-missing-field-initializers");
+            .flag_if_supported("-Wno-missing-field-initializers")
+            // kunit-c's headers appear as include/..., as kernel headers do in KUnit's
+            // messages, wherever this checkout is.
+            .flag_if_supported(format!(
+                "-fmacro-prefix-map={}/=",
+                Path::new(env!("CARGO_MANIFEST_DIR")).display()
+            ));
         for dir in &self.includes {
             b.include(dir);
         }

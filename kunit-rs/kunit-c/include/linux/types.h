@@ -12,11 +12,12 @@
 typedef uint8_t u8;
 typedef uint16_t u16;
 typedef uint32_t u32;
-typedef uint64_t u64;
+/* As in the kernel on every architecture, so %llu prints a u64. */
+typedef unsigned long long u64;
 typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
-typedef int64_t s64;
+typedef long long s64;
 typedef u8 __u8;
 typedef u16 __u16;
 typedef u32 __u32;

@@ -1,4 +1,4 @@
-//! `kunit_run_irq_test()` and the context queries of `linux/preempt.h` / `linux/irqflags.h`,
+//! The run behind `kunit_run_irq_test()` and the context queries of `linux/preempt.h` / `linux/irqflags.h`,
 //! on run-in-irq.
 
 use super::ctypes::CKunit;
@@ -13,30 +13,66 @@ struct State(*mut c_void);
 // three contexts at once.
 unsafe impl Sync for State {}
 
-/// `kunit_run_irq_test(test, func, max_iterations, state)`: run-in-irq's newest algorithm and
-/// KUnit's final expectations. `func` must not fail an assertion (it may run in a signal
-/// handler); a C `func` that unwinds aborts the process.
+/// `struct kunit_irq_test_state` of `kunit/run-in-irq-context.h`.
+#[repr(C)]
+pub(crate) struct CIrqTestState {
+    task_func_calls: c_int,
+    hardirq_func_calls: c_int,
+    softirq_func_calls: c_int,
+    task_func_reported_failure: bool,
+    hardirq_func_reported_failure: bool,
+    softirq_func_reported_failure: bool,
+}
+
+/// The run behind `kunit_run_irq_test()` (whose final expectations are made in C, with
+/// KUnit's text): run-in-irq's newest algorithm, then setup errors and kernel-rule
+/// violations as failures. `func` must not fail an assertion (it may run in a signal
+/// handler); a C `func` that unwinds aborts the process. False if the run could not start.
 ///
 /// # Safety
 /// `test` is a kunit-c test whose Rust test is running; `func` is safe to call with `state`
-/// from a signal handler.
+/// from a signal handler; `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn kunit_run_irq_test(
+pub unsafe extern "C-unwind" fn __kunit_c_run_irq_test(
     test: *mut CKunit,
     func: unsafe extern "C" fn(*mut c_void) -> bool,
     max_iterations: c_int,
     state: *mut c_void,
-) {
+    out: *mut CIrqTestState,
+) -> bool {
     // SAFETY: the caller's contract.
     let rust = unsafe { &mut *from_c(test).rust };
     let state = State(state);
-    run_in_irq::kunit_run_irq_test(
-        rust,
+    let report = run_in_irq::run_irq_test(
         // SAFETY: the caller's contract on `func`.
         |s: &State| unsafe { func(s.0) },
         max_iterations.max(0) as u32,
         &state,
+        &run_in_irq::IrqTestConfig::default(),
     );
+    let report = match report {
+        Ok(report) => report,
+        Err(e) => {
+            kunit::kunit_fail!(rust, "kunit_run_irq_test: irq stand-in setup failed: {}", e);
+            return false;
+        }
+    };
+    for v in &report.violations {
+        kunit::kunit_fail!(rust, "{}", v.message());
+    }
+    let calls = |n: u32| n.min(c_int::MAX as u32) as c_int;
+    // SAFETY: the caller's contract: `out` is writable.
+    unsafe {
+        out.write(CIrqTestState {
+            task_func_calls: calls(report.task_calls),
+            hardirq_func_calls: calls(report.hardirq_calls),
+            softirq_func_calls: calls(report.softirq_calls),
+            task_func_reported_failure: report.task_failed,
+            hardirq_func_reported_failure: report.hardirq_failed,
+            softirq_func_reported_failure: report.softirq_failed,
+        })
+    };
+    true
 }
 
 /// `in_task()`.
