@@ -127,6 +127,13 @@ pub fn run(
 #[macro_export]
 macro_rules! main {
     () => {
+        // `kunit_c::Build` sets this cfg, so C test objects find kunit-c's C API without
+        // the test file naming kunit-c.
+        #[allow(unexpected_cfgs)]
+        const _: () = {
+            #[cfg(kunit_c_linked)]
+            extern crate kunit_c as _;
+        };
         fn main() {
             $crate::harness::main()
         }
