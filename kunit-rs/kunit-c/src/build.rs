@@ -99,6 +99,9 @@ impl Build {
         let out_dir = std::env::var("OUT_DIR").expect("kunit_c::Build runs in a build script");
         println!("cargo:rustc-link-search=native={out_dir}");
         println!("cargo:rustc-link-lib=static:+whole-archive={name}");
+        // `kunit::main!()` then links kunit-c, whose C API the objects call.
+        println!("cargo:rustc-check-cfg=cfg(kunit_c_linked)");
+        println!("cargo:rustc-cfg=kunit_c_linked");
     }
 }
 

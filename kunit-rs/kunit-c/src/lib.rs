@@ -18,8 +18,7 @@
 //! ```
 //! and a `harness = false` test target:
 //! ```ignore
-//! use kunit_c as _; // links the C API the objects call into
-//! kunit::main!();
+//! kunit::main!(); // links kunit-c too: `Build` sets the cfg `kunit_c_linked`
 //! ```
 //!
 //! # How the pieces meet
