@@ -30,6 +30,14 @@
 #include <kunit/try-catch.h>
 #include <kunit/test-bug.h>
 
+/*
+ * kunit_c::Build defines KBUILD_MODNAME per file; built otherwise, the module name is
+ * derived from __FILE__ at registration (base name, '-' → '_').
+ */
+#ifndef KBUILD_MODNAME
+#define KBUILD_MODNAME ((char *)0)
+#endif
+
 /* The size of the buffer a parameter generator writes its description to. */
 #define KUNIT_PARAM_DESC_SIZE 128
 /* The size of test->status_comment (the skip reason). */
