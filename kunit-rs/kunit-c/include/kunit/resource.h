@@ -93,6 +93,7 @@ static inline bool kunit_resource_name_match(struct kunit *test,
 					     struct kunit_resource *res,
 					     void *match_name)
 {
+	(void)test;
 	return res->name && strcmp(res->name, (const char *)match_name) == 0;
 }
 

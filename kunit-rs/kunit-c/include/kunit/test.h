@@ -338,7 +338,7 @@ static inline void kunit_kfree_const(struct kunit *test, const void *x)
  */
 struct __kunit_c_msg {
 	char *(*format)(struct __kunit_c_msg *msg);
-	const char *fmt;
+	const char *user_fmt;
 	va_list ap;
 };
 
@@ -348,7 +348,7 @@ static inline char *__kunit_c_msg_format(struct __kunit_c_msg *msg)
 	char *s;
 
 	va_copy(ap, msg->ap);
-	s = __kunit_c_vformat(msg->fmt, ap);
+	s = __kunit_c_vformat(msg->user_fmt, ap);
 	va_end(ap);
 	return s;
 }
@@ -387,7 +387,8 @@ void __kunit_c_mem(struct kunit *test, const struct kunit_loc *loc,
 /* Wraps a call to one of the above with the message of the variadic tail. */
 #define __KUNIT_C_WITH_MSG(call, fmt)					\
 	do {								\
-		struct __kunit_c_msg __msg = { __kunit_c_msg_format, fmt }; \
+		struct __kunit_c_msg __msg = { .format = __kunit_c_msg_format, \
+					       .user_fmt = fmt };		\
 		va_start(__msg.ap, fmt);				\
 		call;							\
 		va_end(__msg.ap);					\
