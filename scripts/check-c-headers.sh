@@ -11,14 +11,14 @@ status=0
 headers=$(cd "$inc" && find . -name '*.h' | sed 's|^\./||' | sort)
 for h in $headers; do
     printf '#include <%s>\n' "$h" >"$work/one.c"
-    if ! "$cc" -std=gnu11 -fsyntax-only -Wall -Wextra -Werror -DKBUILD_MODNAME='"check"' \
+    if ! "$cc" -std=gnu11 -c -o /dev/null -Wall -Wextra -Werror -DKBUILD_MODNAME='"check"' \
         -I"$inc" "$work/one.c"; then
         echo "check-c-headers: <$h> does not compile cleanly on its own" >&2
         status=1
     fi
 done
 for h in $headers; do printf '#include <%s>\n' "$h"; done >"$work/all.c"
-if ! "$cc" -std=gnu11 -fsyntax-only -Wall -Wextra -Werror -DKBUILD_MODNAME='"check"' \
+if ! "$cc" -std=gnu11 -c -o /dev/null -Wall -Wextra -Werror -DKBUILD_MODNAME='"check"' \
     -I"$inc" "$work/all.c"; then
     echo "check-c-headers: the headers do not compile cleanly together" >&2
     status=1
