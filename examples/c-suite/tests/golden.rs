@@ -235,8 +235,14 @@ static GOLDEN_CASES: &[Case] = &[
     kunit_case!(c_failures_document),
     kunit_case!(c_failures_equal_rust_failures),
 ];
+// Serial: it reruns the C suites, whose static state must not be shared with their own run
+// in this binary under --jobs.
 kunit_test_suite!(Suite {
     name: "c_suite_golden",
     test_cases: GOLDEN_CASES,
+    attr: kunit::Attributes {
+        serial: true,
+        ..kunit::Attributes::DEFAULT
+    },
     ..Suite::DEFAULT
 });
