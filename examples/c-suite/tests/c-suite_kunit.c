@@ -228,6 +228,8 @@ static void actions_run_lifo(struct kunit *test)
 static void actions_ran_at_cleanup(struct kunit *test)
 {
 	/* The previous case's remaining action (1) ran when it ended. */
+	if (action_count == 0)
+		kunit_skip(test, "runs after actions_run_lifo (--shuffle?)");
 	KUNIT_EXPECT_EQ(test, action_count, 2);
 	KUNIT_EXPECT_EQ(test, action_log[1], 1);
 }
@@ -296,6 +298,8 @@ static void resources(struct kunit *test)
 
 static void resources_released_at_cleanup(struct kunit *test)
 {
+	if (res_count == 0)
+		kunit_skip(test, "runs after resources (--shuffle?)");
 	KUNIT_EXPECT_EQ(test, res_count, 3);
 	KUNIT_EXPECT_EQ(test, res_log[2], 10);
 }
