@@ -21,6 +21,8 @@ if [ -x scripts/check-seed-bugs.sh ]; then
 fi
 step "kunit --partition K/N: every suite in exactly one shard; kunit parse merges the shards"
 scripts/check-kunit-shards.sh 2
+step "kunit-c headers compile alone and together under -Wall -Wextra -Werror"
+scripts/check-c-headers.sh
 step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"

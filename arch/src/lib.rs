@@ -5,6 +5,8 @@
 //! `may_use_simd()` is core code and KUnit is a client); it uses only `run-in-irq`'s
 //! context model to decide whether SIMD may be used.
 
+#[cfg(feature = "c-abi")]
+pub mod c_abi;
 pub mod checksum;
 pub mod desc64;
 pub mod polyval;

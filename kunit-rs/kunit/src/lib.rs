@@ -168,6 +168,8 @@
 
 pub mod assert;
 pub mod boot;
+#[doc(hidden)]
+pub mod c_abi;
 pub mod errptr;
 pub mod executor;
 pub mod filter;
@@ -317,6 +319,13 @@ pub fn run(
 #[macro_export]
 macro_rules! main {
     () => {
+        // `kunit_c::Build` sets this cfg, so C test objects find kunit-c's C API without
+        // the test file naming kunit-c.
+        #[allow(unexpected_cfgs)]
+        const _: () = {
+            #[cfg(kunit_c_linked)]
+            extern crate kunit_c as _;
+        };
         fn main() {
             $crate::harness::main()
         }

@@ -1,0 +1,7 @@
+fn main() {
+    kunit_c::Build::new()
+        .file("tests/c-suite_kunit.c")
+        .file("tests/c_failures_kunit.c")
+        .include("tests")
+        .compile("c_suite_kunit");
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: deferred actions, run LIFO when the test ends (after the suite's exit),
+ * kept on the same resource stack as the Rust actions of kunit-rs.
+ */
+#ifndef _KUNIT_RESOURCE_H
+#define _KUNIT_RESOURCE_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/types.h>
+#include <linux/slab.h>
+
+struct kunit;
+
+typedef void (kunit_action_t)(void *);
+
+/* Defers action(ctx) to the end of the test; 0 or -ENOMEM. */
+int kunit_add_action(struct kunit *test, kunit_action_t *action, void *ctx);
+/* As kunit_add_action(), but on failure runs action(ctx) at once and returns the error. */
+int kunit_add_action_or_reset(struct kunit *test, kunit_action_t *action,
+			      void *ctx);
+/* Cancels the newest matching deferred action without running it. */
+void kunit_remove_action(struct kunit *test, kunit_action_t *action, void *ctx);
+/* Runs the newest matching deferred action now and cancels it. */
+void kunit_release_action(struct kunit *test, kunit_action_t *action,
+			  void *ctx);
+
+/* Defines wrapper(void *) calling orig((arg_type)arg), for action callbacks. */
+#define KUNIT_DEFINE_ACTION_WRAPPER(wrapper, orig, arg_type)		\
+	static void wrapper(void *in)					\
+	{								\
+		arg_type arg = (arg_type)in;				\
+		orig(arg);						\
+	}
+
+/*
+ * Resources: data with a free callback, kept on the same stack (released LIFO with the
+ * actions when the test ends), reference-counted, found by a match function or a name.
+ */
+struct kunit_resource;
+
+typedef int (*kunit_resource_init_t)(struct kunit_resource *res, void *context);
+typedef void (*kunit_resource_free_t)(struct kunit_resource *res);
+
+struct kunit_resource {
+	void *data;
+	const char *name;
+	kunit_resource_free_t free;
+
+	/* private: */
+	int refcount;
+	bool should_kfree;
+};
+
+typedef bool (*kunit_resource_match_t)(struct kunit *test,
+				       struct kunit_resource *res,
+				       void *match_data);
+
+/*
+ * Adds @res to the test: @init(res, data) sets it up (without @init, res->data = data);
+ * an @init error is returned and nothing is added. The test holds one reference.
+ */
+int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
+			 kunit_resource_free_t free, struct kunit_resource *res,
+			 void *data);
+/* The newest resource @match accepts, with a reference taken; NULL if none. */
+struct kunit_resource *kunit_find_resource(struct kunit *test,
+					   kunit_resource_match_t match,
+					   void *match_data);
+/* Takes @res off the test and drops the test's reference. */
+void kunit_remove_resource(struct kunit *test, struct kunit_resource *res);
+/* Drops a reference; the last one calls res->free (and frees res if kunit allocated it). */
+void kunit_put_resource(struct kunit_resource *res);
+
+static inline void kunit_get_resource(struct kunit_resource *res)
+{
+	__atomic_add_fetch(&res->refcount, 1, __ATOMIC_SEQ_CST);
+}
+
+static inline int kunit_add_resource(struct kunit *test,
+				     kunit_resource_init_t init,
+				     kunit_resource_free_t free,
+				     struct kunit_resource *res, void *data)
+{
+	res->should_kfree = false;
+	return __kunit_add_resource(test, init, free, res, data);
+}
+
+static inline bool kunit_resource_name_match(struct kunit *test,
+					     struct kunit_resource *res,
+					     void *match_name)
+{
+	(void)test;
+	return res->name && strcmp(res->name, (const char *)match_name) == 0;
+}
+
+static inline struct kunit_resource *
+kunit_find_named_resource(struct kunit *test, const char *name)
+{
+	return kunit_find_resource(test, kunit_resource_name_match, (void *)name);
+}
+
+/* As kunit_add_resource(), under a unique @name: -EEXIST if taken, -EINVAL for NULL. */
+static inline int kunit_add_named_resource(struct kunit *test,
+					   kunit_resource_init_t init,
+					   kunit_resource_free_t free,
+					   struct kunit_resource *res,
+					   const char *name, void *data)
+{
+	struct kunit_resource *existing;
+
+	if (!name)
+		return -EINVAL;
+	existing = kunit_find_named_resource(test, name);
+	if (existing) {
+		kunit_put_resource(existing);
+		return -EEXIST;
+	}
+	res->name = name;
+	return kunit_add_resource(test, init, free, res, data);
+}
+
+/* Allocates and adds a resource; returns it with a reference taken (NULL on failure). */
+static inline struct kunit_resource *
+kunit_alloc_and_get_resource(struct kunit *test, kunit_resource_init_t init,
+			     kunit_resource_free_t free, gfp_t internal_gfp,
+			     void *context)
+{
+	struct kunit_resource *res = calloc(1, sizeof(*res));
+
+	(void)internal_gfp;
+	if (!res)
+		return NULL;
+	res->should_kfree = true;
+	if (__kunit_add_resource(test, init, free, res, context)) {
+		kfree(res);
+		return NULL;
+	}
+	kunit_get_resource(res);
+	return res;
+}
+
+/* Allocates and adds a resource; returns its data (NULL on failure). */
+static inline void *kunit_alloc_resource(struct kunit *test,
+					 kunit_resource_init_t init,
+					 kunit_resource_free_t free,
+					 gfp_t internal_gfp, void *context)
+{
+	struct kunit_resource *res = calloc(1, sizeof(*res));
+
+	(void)internal_gfp;
+	if (!res)
+		return NULL;
+	res->should_kfree = true;
+	if (__kunit_add_resource(test, init, free, res, context)) {
+		kfree(res);
+		return NULL;
+	}
+	return res->data;
+}
+
+/* Removes the newest resource @match accepts and drops it; -ENOENT if none. */
+static inline int kunit_destroy_resource(struct kunit *test,
+					 kunit_resource_match_t match,
+					 void *match_data)
+{
+	struct kunit_resource *res = kunit_find_resource(test, match, match_data);
+
+	if (!res)
+		return -ENOENT;
+	kunit_remove_resource(test, res);
+	kunit_put_resource(res);
+	return 0;
+}
+
+static inline int kunit_destroy_named_resource(struct kunit *test,
+					       const char *name)
+{
+	return kunit_destroy_resource(test, kunit_resource_name_match,
+				      (void *)name);
+}
+
+#endif /* _KUNIT_RESOURCE_H */

@@ -1,0 +1,652 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: KUnit's C test API in userspace, backed by kunit-rs.
+ *
+ * Written for kunit-rs from KUnit's documented interface (names, shapes and
+ * semantics); the checks, failure text, KTAP output, registry and executor all
+ * live in Rust (crate kunit-c, on top of kunit). The macros here evaluate each
+ * operand once, compare in the operands' own types and, on failure, hand the
+ * stringified operands and the values to Rust, which prints exactly what KUnit
+ * prints. An ASSERT unwinds out of the C frames into the Rust case runner
+ * (objects are built with -fexceptions, Rust is entered through "C-unwind").
+ */
+#ifndef _KUNIT_TEST_H
+#define _KUNIT_TEST_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/module.h>
+#include <kunit/assert.h>
+#include <kunit/try-catch.h>
+#include <kunit/test-bug.h>
+
+/*
+ * kunit_c::Build defines KBUILD_MODNAME per file; built otherwise, the module name is
+ * derived from __FILE__ at registration (base name, '-' → '_').
+ */
+#ifndef KBUILD_MODNAME
+#define KBUILD_MODNAME ((char *)0)
+#endif
+
+/* The size of the buffer a parameter generator writes its description to. */
+#define KUNIT_PARAM_DESC_SIZE 128
+/* The size of test->status_comment (the skip reason). */
+#define KUNIT_STATUS_COMMENT_SIZE 256
+
+#define KUNIT_SUBTEST_INDENT "    "
+#define KUNIT_SUBSUBTEST_INDENT "        "
+
+enum kunit_status {
+	KUNIT_SUCCESS,
+	KUNIT_FAILURE,
+	KUNIT_SKIPPED,
+};
+
+enum kunit_speed {
+	KUNIT_SPEED_UNSET,
+	KUNIT_SPEED_VERY_SLOW,
+	KUNIT_SPEED_SLOW,
+	KUNIT_SPEED_NORMAL,
+	KUNIT_SPEED_MAX = KUNIT_SPEED_NORMAL,
+};
+
+struct kunit_attributes {
+	enum kunit_speed speed;
+};
+
+struct kunit;
+struct kunit_suite;
+
+/* One test case; a case table ends with an all-zero entry ({}). */
+struct kunit_case {
+	void (*run_case)(struct kunit *test);
+	const char *name;
+	const void *(*generate_params)(struct kunit *test, const void *prev,
+				       char *desc);
+	struct kunit_attributes attr;
+	int (*param_init)(struct kunit *test);
+	void (*param_exit)(struct kunit *test);
+
+	/* private: kept for source compatibility; kunit-rs keeps results in Rust. */
+	enum kunit_status status;
+	char *module_name;
+	void *log;
+};
+
+/* Case tables are walked from Rust, which mirrors this layout (nine pointer-sized slots). */
+_Static_assert(sizeof(struct kunit_case) == 9 * sizeof(void *),
+	       "struct kunit_case matches kunit-c's Rust mirror");
+
+/* A test suite: hooks around the suite and around each case, and the cases. */
+struct kunit_suite {
+	const char name[256];
+	int (*suite_init)(struct kunit_suite *suite);
+	void (*suite_exit)(struct kunit_suite *suite);
+	int (*init)(struct kunit *test);
+	void (*exit)(struct kunit *test);
+	struct kunit_case *test_cases;
+	struct kunit_attributes attr;
+
+	/* private: kept for source compatibility. */
+	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
+	void *log;
+	int suite_init_err;
+	bool is_init;
+};
+
+/*
+ * The running test (one per case, one per parameter). kunit-rs allocates it; test
+ * code reads the public fields and sets @priv. @status and @status_comment mirror
+ * the Rust side after every failure or skip.
+ */
+struct kunit {
+	void *priv;
+	struct kunit *parent;
+	const char *name;
+	const void *param_value;
+	int param_index;
+	enum kunit_status status;
+	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
+	/* private: the Rust test follows in the same allocation. */
+};
+
+/* ---- case tables ---------------------------------------------------------- */
+
+#define KUNIT_CASE(test_name)						\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .module_name = KBUILD_MODNAME }
+
+#define KUNIT_CASE_ATTR(test_name, attributes)				\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .attr = attributes, .module_name = KBUILD_MODNAME }
+
+#define KUNIT_CASE_SLOW(test_name)					\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .attr.speed = KUNIT_SPEED_SLOW, .module_name = KBUILD_MODNAME }
+
+#define KUNIT_CASE_PARAM(test_name, gen_params)				\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .generate_params = gen_params, .module_name = KBUILD_MODNAME }
+
+#define KUNIT_CASE_PARAM_ATTR(test_name, gen_params, attributes)	\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .generate_params = gen_params, .attr = attributes,		\
+	  .module_name = KBUILD_MODNAME }
+
+#define KUNIT_CASE_PARAM_WITH_INIT(test_name, gen_params, init, exit)	\
+	{ .run_case = test_name, .name = #test_name,			\
+	  .generate_params = gen_params, .param_init = init,		\
+	  .param_exit = exit, .module_name = KBUILD_MODNAME }
+
+/* ---- registration --------------------------------------------------------- */
+
+/*
+ * Each kunit_test_suites() emits a constructor that hands its NULL-terminated
+ * array to the Rust registry before main(), so no list of suites exists anywhere.
+ * kunit_c::Build links the objects whole-archive, so the linker keeps them.
+ */
+void __kunit_c_register_suites(struct kunit_suite *const *suites,
+			       const char *module, const char *file, int line,
+			       bool init_section);
+
+#define __KUNIT_C_SUITES_DEFINE(id, init_section, ...)			\
+	static struct kunit_suite *const __kunit_c_suites_##id[] = {	\
+		__VA_ARGS__, NULL };					\
+	__attribute__((constructor)) static void			\
+	__kunit_c_register_##id(void)					\
+	{								\
+		__kunit_c_register_suites(__kunit_c_suites_##id,	\
+					  KBUILD_MODNAME, __FILE__,	\
+					  __LINE__, init_section);	\
+	}
+#define __KUNIT_C_SUITES_AT(id, init_section, ...)			\
+	__KUNIT_C_SUITES_DEFINE(id, init_section, __VA_ARGS__)
+
+#define kunit_test_suites(...)						\
+	__KUNIT_C_SUITES_AT(__COUNTER__, false, __VA_ARGS__)
+#define kunit_test_suite(suite) kunit_test_suites(&suite)
+
+/* Suites that use __init code or data: they run first and print "# is_init: true". */
+#define kunit_test_init_section_suites(...)				\
+	__KUNIT_C_SUITES_AT(__COUNTER__, true, __VA_ARGS__)
+#define kunit_test_init_section_suite(suite)				\
+	kunit_test_init_section_suites(&suite)
+
+/* ---- parameters ----------------------------------------------------------- */
+
+#define KUNIT_ARRAY_PARAM(name, array, get_desc)			\
+	static const void *name##_gen_params(struct kunit *test,	\
+					     const void *prev, char *desc) \
+	{								\
+		__typeof__((array)[0]) *__next =			\
+			prev ? ((__typeof__(__next))prev) + 1 : (array); \
+		void (*__get_desc)(__typeof__(__next), char *) = get_desc; \
+		(void)test;						\
+		if (__next - (array) < (long)ARRAY_SIZE(array)) {	\
+			if (__get_desc)					\
+				__get_desc(__next, desc);		\
+			return __next;					\
+		}							\
+		return NULL;						\
+	}
+
+#define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)		\
+	static const void *name##_gen_params(struct kunit *test,	\
+					     const void *prev, char *desc) \
+	{								\
+		__typeof__((array)[0]) *__next =			\
+			prev ? ((__typeof__(__next))prev) + 1 : (array); \
+		(void)test;						\
+		if (__next - (array) < (long)ARRAY_SIZE(array)) {	\
+			strscpy(desc, __next->desc_member,		\
+				KUNIT_PARAM_DESC_SIZE);			\
+			return __next;					\
+		}							\
+		return NULL;						\
+	}
+
+/* ---- logging, skipping ---------------------------------------------------- */
+
+void __kunit_c_log(struct kunit *test, bool prefixed, char *text);
+void __kunit_c_skip(struct kunit *test, char *reason, bool abort);
+
+static inline __printf(3, 4) void
+__kunit_c_printk(struct kunit *test, bool prefixed, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	__kunit_c_log(test, prefixed, __kunit_c_vformat(fmt, ap));
+	va_end(ap);
+}
+
+/* kunit_log(lvl, test, fmt, ...): one log entry, as written (no prefix). */
+#define kunit_log(lvl, test, fmt, ...)					\
+	__kunit_c_printk(test, false, fmt, ##__VA_ARGS__)
+
+/* kunit_info/warn/err(test, fmt, ...): "    # <name>: <message>". */
+#define kunit_printk(lvl, test, fmt, ...)				\
+	__kunit_c_printk(test, true, fmt, ##__VA_ARGS__)
+#define kunit_info(test, fmt, ...) kunit_printk(KERN_INFO, test, fmt, ##__VA_ARGS__)
+#define kunit_warn(test, fmt, ...) kunit_printk(KERN_WARNING, test, fmt, ##__VA_ARGS__)
+#define kunit_err(test, fmt, ...) kunit_printk(KERN_ERR, test, fmt, ##__VA_ARGS__)
+
+static inline __printf(3, 4) void
+__kunit_c_skip_fmt(struct kunit *test, bool abort, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	__kunit_c_skip(test, __kunit_c_vformat(fmt, ap), abort);
+	va_end(ap);
+}
+
+/* Marks the test skipped with a reason; the test keeps running. */
+#define kunit_mark_skipped(test, fmt, ...)				\
+	__kunit_c_skip_fmt(test, false, fmt, ##__VA_ARGS__)
+/* Marks the test skipped and ends it (cleanup still runs). */
+#define kunit_skip(test, fmt, ...)					\
+	__kunit_c_skip_fmt(test, true, fmt, ##__VA_ARGS__)
+
+/* Marks the test failed without printing anything. */
+void kunit_set_failure(struct kunit *test);
+
+/* ---- managed memory ------------------------------------------------------- */
+
+#include <kunit/resource.h>
+
+void kunit_kfree(struct kunit *test, const void *ptr);
+
+/* The action kunit_kmalloc() defers (one function, so kunit_kfree() can find it). */
+void __kunit_c_kfree_action(void *ptr);
+
+/* Allocates n * size bytes that are freed when the test ends (NULL on overflow). */
+static inline void *kunit_kmalloc_array(struct kunit *test, size_t n,
+					size_t size, gfp_t gfp)
+{
+	void *data;
+
+	if (size && n > (size_t)-1 / size)
+		return NULL;
+	/* A zero-size request still gets a unique pointer, as kmalloc's ZERO_SIZE_PTR is non-NULL. */
+	data = (gfp & __GFP_ZERO) ? calloc(n ? n : 1, size ? size : 1)
+				  : malloc(n * size != 0 ? n * size : 1);
+	if (!data)
+		return NULL;
+	if (kunit_add_action_or_reset(test, __kunit_c_kfree_action, data))
+		return NULL;
+	return data;
+}
+
+static inline void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, 1, size, gfp);
+}
+
+static inline void *kunit_kzalloc(struct kunit *test, size_t size, gfp_t gfp)
+{
+	return kunit_kmalloc(test, size, gfp | __GFP_ZERO);
+}
+
+static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
+				  gfp_t gfp)
+{
+	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
+}
+
+static inline char *kunit_kstrdup(struct kunit *test, const char *str,
+				  gfp_t gfp)
+{
+	size_t len;
+	char *buf;
+
+	if (!str)
+		return NULL;
+	len = strlen(str) + 1;
+	buf = kunit_kmalloc(test, len, gfp);
+	if (buf)
+		memcpy(buf, str, len);
+	return buf;
+}
+
+static inline const char *kunit_kstrdup_const(struct kunit *test,
+					      const char *str, gfp_t gfp)
+{
+	return kunit_kstrdup(test, str, gfp);
+}
+
+static inline void kunit_kfree_const(struct kunit *test, const void *x)
+{
+	kunit_kfree(test, x);
+}
+
+/* ---- assertions ----------------------------------------------------------- */
+
+/*
+ * A pending user message: Rust formats it (through @format) only when the check
+ * failed, so passing assertions never touch printf.
+ */
+struct __kunit_c_msg {
+	char *(*format)(struct __kunit_c_msg *msg);
+	const char *user_fmt;
+	va_list ap;
+};
+
+static inline char *__kunit_c_msg_format(struct __kunit_c_msg *msg)
+{
+	va_list ap;
+	char *s;
+
+	va_copy(ap, msg->ap);
+	s = __kunit_c_vformat(msg->user_fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* The Rust side: each checks (where noted), formats and reports; ASSERTION unwinds. */
+void __kunit_c_fail(struct kunit *test, const struct kunit_loc *loc,
+		    enum kunit_assert_type type, struct __kunit_c_msg *msg);
+void __kunit_c_unary(struct kunit *test, const struct kunit_loc *loc,
+		     enum kunit_assert_type type, const char *condition,
+		     bool expected_true, struct __kunit_c_msg *msg);
+void __kunit_c_binary(struct kunit *test, const struct kunit_loc *loc,
+		      enum kunit_assert_type type,
+		      const struct kunit_binary_assert_text *text,
+		      long long left, long long right,
+		      struct __kunit_c_msg *msg);
+/* Checks and reports: */
+void __kunit_c_ptr(struct kunit *test, const struct kunit_loc *loc,
+		   enum kunit_assert_type type,
+		   const struct kunit_binary_assert_text *text,
+		   const void *left, const void *right,
+		   struct __kunit_c_msg *msg);
+void __kunit_c_not_err_or_null(struct kunit *test, const struct kunit_loc *loc,
+			       enum kunit_assert_type type, const char *text,
+			       const void *ptr, struct __kunit_c_msg *msg);
+void __kunit_c_str(struct kunit *test, const struct kunit_loc *loc,
+		   enum kunit_assert_type type,
+		   const struct kunit_binary_assert_text *text,
+		   const char *left, const char *right,
+		   struct __kunit_c_msg *msg);
+void __kunit_c_mem(struct kunit *test, const struct kunit_loc *loc,
+		   enum kunit_assert_type type,
+		   const struct kunit_binary_assert_text *text,
+		   const void *left, const void *right, size_t size,
+		   struct __kunit_c_msg *msg);
+
+/* Wraps a call to one of the above with the message of the variadic tail. */
+#define __KUNIT_C_WITH_MSG(call, fmt)					\
+	do {								\
+		struct __kunit_c_msg __msg = { .format = __kunit_c_msg_format, \
+					       .user_fmt = fmt };		\
+		va_start(__msg.ap, fmt);				\
+		call;							\
+		va_end(__msg.ap);					\
+	} while (0)
+
+static inline __printf(4, 5) void
+__kunit_c_fail_fmt(struct kunit *test, const struct kunit_loc *loc,
+		   enum kunit_assert_type type, const char *fmt, ...)
+{
+	__KUNIT_C_WITH_MSG(__kunit_c_fail(test, loc, type, fmt ? &__msg : NULL), fmt);
+}
+
+static inline __printf(6, 7) void
+__kunit_c_unary_fmt(struct kunit *test, const struct kunit_loc *loc,
+		    enum kunit_assert_type type, const char *condition,
+		    bool expected_true, const char *fmt, ...)
+{
+	__KUNIT_C_WITH_MSG(__kunit_c_unary(test, loc, type, condition,
+					   expected_true, fmt ? &__msg : NULL),
+			   fmt);
+}
+
+static inline __printf(7, 8) void
+__kunit_c_binary_fmt(struct kunit *test, const struct kunit_loc *loc,
+		     enum kunit_assert_type type,
+		     const struct kunit_binary_assert_text *text,
+		     long long left, long long right, const char *fmt, ...)
+{
+	__KUNIT_C_WITH_MSG(__kunit_c_binary(test, loc, type, text, left, right,
+					    fmt ? &__msg : NULL),
+			   fmt);
+}
+
+static inline __printf(7, 8) void
+__kunit_c_ptr_fmt(struct kunit *test, const struct kunit_loc *loc,
+		  enum kunit_assert_type type,
+		  const struct kunit_binary_assert_text *text, const void *left,
+		  const void *right, const char *fmt, ...)
+{
+	__KUNIT_C_WITH_MSG(__kunit_c_ptr(test, loc, type, text, left, right,
+					 fmt ? &__msg : NULL),
+			   fmt);
+}
+
+static inline __printf(6, 7) void
+__kunit_c_not_err_or_null_fmt(struct kunit *test, const struct kunit_loc *loc,
+			      enum kunit_assert_type type, const char *text,
+			      const void *ptr, const char *fmt, ...)
+{
+	__KUNIT_C_WITH_MSG(__kunit_c_not_err_or_null(test, loc, type, text, ptr,
+						     fmt ? &__msg : NULL),
+			   fmt);
+}
+
+static inline __printf(7, 8) void
+__kunit_c_str_fmt(struct kunit *test, const struct kunit_loc *loc,
+		  enum kunit_assert_type type,
+		  const struct kunit_binary_assert_text *text, const char *left,
+		  const char *right, const char *fmt, ...)
+{
+	__KUNIT_C_WITH_MSG(__kunit_c_str(test, loc, type, text, left, right,
+					 fmt ? &__msg : NULL),
+			   fmt);
+}
+
+static inline __printf(8, 9) void
+__kunit_c_mem_fmt(struct kunit *test, const struct kunit_loc *loc,
+		  enum kunit_assert_type type,
+		  const struct kunit_binary_assert_text *text, const void *left,
+		  const void *right, size_t size, const char *fmt, ...)
+{
+	__KUNIT_C_WITH_MSG(__kunit_c_mem(test, loc, type, text, left, right,
+					 size, fmt ? &__msg : NULL),
+			   fmt);
+}
+
+/* The newest KUnit: KUNIT_SUCCEED only records the location. */
+#define KUNIT_SUCCEED(test) do { (void)(test); } while (0)
+
+#define KUNIT_FAIL_ASSERTION(test, assert_type, fmt, ...)		\
+	do {								\
+		static const struct kunit_loc __loc = KUNIT_CURRENT_LOC; \
+		__kunit_c_fail_fmt(test, &__loc, assert_type, fmt, ##__VA_ARGS__); \
+	} while (0)
+
+#define KUNIT_FAIL(test, fmt, ...)					\
+	KUNIT_FAIL_ASSERTION(test, KUNIT_EXPECTATION, fmt, ##__VA_ARGS__)
+#define KUNIT_FAIL_AND_ABORT(test, fmt, ...)				\
+	KUNIT_FAIL_ASSERTION(test, KUNIT_ASSERTION, fmt, ##__VA_ARGS__)
+
+/*
+ * The operand texts are stringified two macro levels below the public macros,
+ * so macros inside operands appear expanded, as in KUnit (NULL → ((void *)0)).
+ */
+#define KUNIT_UNARY_ASSERTION(test, assert_type, condition_, expected_true_, fmt, ...) \
+	do {								\
+		if (__builtin_expect(!!(condition_) == !!(expected_true_), 1)) \
+			break;						\
+		static const struct kunit_loc __loc = KUNIT_CURRENT_LOC; \
+		__kunit_c_unary_fmt(test, &__loc, assert_type, #condition_, \
+				    expected_true_, fmt, ##__VA_ARGS__); \
+	} while (0)
+
+#define KUNIT_TRUE_MSG_ASSERTION(test, assert_type, condition, fmt, ...) \
+	KUNIT_UNARY_ASSERTION(test, assert_type, condition, true, fmt, ##__VA_ARGS__)
+#define KUNIT_FALSE_MSG_ASSERTION(test, assert_type, condition, fmt, ...) \
+	KUNIT_UNARY_ASSERTION(test, assert_type, condition, false, fmt, ##__VA_ARGS__)
+
+/* Compared in the operands' own types; printed as long long. */
+#define KUNIT_BINARY_INT_ASSERTION(test, assert_type, left, op, right, fmt, ...) \
+	do {								\
+		const __typeof__(left) __left = (left);			\
+		const __typeof__(right) __right = (right);		\
+		if (__builtin_expect(!!(__left op __right), 1))		\
+			break;						\
+		static const struct kunit_loc __loc = KUNIT_CURRENT_LOC; \
+		static const struct kunit_binary_assert_text __text = {	\
+			.operation = #op, .left_text = #left,		\
+			.right_text = #right };				\
+		__kunit_c_binary_fmt(test, &__loc, assert_type, &__text, \
+				     (long long)__left, (long long)__right, \
+				     fmt, ##__VA_ARGS__);		\
+	} while (0)
+
+#define KUNIT_BINARY_PTR_ASSERTION(test, assert_type, left, op, right, fmt, ...) \
+	__KUNIT_C_BINARY_PTR(test, assert_type, left, op, right, fmt, ##__VA_ARGS__)
+/* One level down, so a NULL written in a macro body above is expanded too. */
+#define __KUNIT_C_BINARY_PTR(test, assert_type, left, op, right, fmt, ...) \
+	do {								\
+		const __typeof__(left) __left = (left);			\
+		const __typeof__(right) __right = (right);		\
+		static const struct kunit_loc __loc = KUNIT_CURRENT_LOC; \
+		static const struct kunit_binary_assert_text __text = {	\
+			.operation = #op, .left_text = #left,		\
+			.right_text = #right };				\
+		__kunit_c_ptr_fmt(test, &__loc, assert_type, &__text,	\
+				  (const void *)__left, (const void *)__right, \
+				  fmt, ##__VA_ARGS__);			\
+	} while (0)
+
+#define KUNIT_BINARY_STR_ASSERTION(test, assert_type, left, op, right, fmt, ...) \
+	do {								\
+		const char *__left = (left);				\
+		const char *__right = (right);				\
+		static const struct kunit_loc __loc = KUNIT_CURRENT_LOC; \
+		static const struct kunit_binary_assert_text __text = {	\
+			.operation = #op, .left_text = #left,		\
+			.right_text = #right };				\
+		__kunit_c_str_fmt(test, &__loc, assert_type, &__text,	\
+				  __left, __right, fmt, ##__VA_ARGS__);	\
+	} while (0)
+
+#define KUNIT_MEM_ASSERTION(test, assert_type, left, op, right, size_, fmt, ...) \
+	do {								\
+		const void *__left = (left);				\
+		const void *__right = (right);				\
+		const size_t __size = (size_);				\
+		static const struct kunit_loc __loc = KUNIT_CURRENT_LOC; \
+		static const struct kunit_binary_assert_text __text = {	\
+			.operation = #op, .left_text = #left,		\
+			.right_text = #right };				\
+		__kunit_c_mem_fmt(test, &__loc, assert_type, &__text,	\
+				  __left, __right, __size, fmt, ##__VA_ARGS__); \
+	} while (0)
+
+#define KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, assert_type, ptr, fmt, ...) \
+	do {								\
+		const __typeof__(ptr) __ptr = (ptr);			\
+		static const struct kunit_loc __loc = KUNIT_CURRENT_LOC; \
+		__kunit_c_not_err_or_null_fmt(test, &__loc, assert_type, #ptr, \
+					      (const void *)__ptr, fmt,	\
+					      ##__VA_ARGS__);		\
+	} while (0)
+
+/* Public families: KUNIT_{EXPECT,ASSERT}_<X>[_MSG]. */
+#define KUNIT_EXPECT_TRUE(test, condition) KUNIT_EXPECT_TRUE_MSG(test, condition, NULL)
+#define KUNIT_EXPECT_TRUE_MSG(test, condition, fmt, ...)		\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_FALSE(test, condition) KUNIT_EXPECT_FALSE_MSG(test, condition, NULL)
+#define KUNIT_EXPECT_FALSE_MSG(test, condition, fmt, ...)		\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_EXPECTATION, condition, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_TRUE(test, condition) KUNIT_ASSERT_TRUE_MSG(test, condition, NULL)
+#define KUNIT_ASSERT_TRUE_MSG(test, condition, fmt, ...)		\
+	KUNIT_TRUE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_FALSE(test, condition) KUNIT_ASSERT_FALSE_MSG(test, condition, NULL)
+#define KUNIT_ASSERT_FALSE_MSG(test, condition, fmt, ...)		\
+	KUNIT_FALSE_MSG_ASSERTION(test, KUNIT_ASSERTION, condition, fmt, ##__VA_ARGS__)
+
+#define __KUNIT_C_INT(kind, test, left, op, right, fmt, ...)		\
+	KUNIT_BINARY_INT_ASSERTION(test, kind, left, op, right, fmt, ##__VA_ARGS__)
+
+#define KUNIT_EXPECT_EQ(test, left, right) KUNIT_EXPECT_EQ_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_EQ_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_EXPECTATION, test, left, ==, right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NE(test, left, right) KUNIT_EXPECT_NE_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_NE_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_EXPECTATION, test, left, !=, right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_LT(test, left, right) KUNIT_EXPECT_LT_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_LT_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_EXPECTATION, test, left, <, right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_LE(test, left, right) KUNIT_EXPECT_LE_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_LE_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_EXPECTATION, test, left, <=, right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_GT(test, left, right) KUNIT_EXPECT_GT_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_GT_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_EXPECTATION, test, left, >, right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_GE(test, left, right) KUNIT_EXPECT_GE_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_GE_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_EXPECTATION, test, left, >=, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_EQ(test, left, right) KUNIT_ASSERT_EQ_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_EQ_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_ASSERTION, test, left, ==, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NE(test, left, right) KUNIT_ASSERT_NE_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_NE_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_ASSERTION, test, left, !=, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_LT(test, left, right) KUNIT_ASSERT_LT_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_LT_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_ASSERTION, test, left, <, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_LE(test, left, right) KUNIT_ASSERT_LE_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_LE_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_ASSERTION, test, left, <=, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_GT(test, left, right) KUNIT_ASSERT_GT_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_GT_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_ASSERTION, test, left, >, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_GE(test, left, right) KUNIT_ASSERT_GE_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_GE_MSG(test, left, right, fmt, ...) __KUNIT_C_INT(KUNIT_ASSERTION, test, left, >=, right, fmt, ##__VA_ARGS__)
+
+#define KUNIT_EXPECT_PTR_EQ(test, left, right) KUNIT_EXPECT_PTR_EQ_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_PTR_EQ_MSG(test, left, right, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_PTR_NE(test, left, right) KUNIT_EXPECT_PTR_NE_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_PTR_NE_MSG(test, left, right, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_PTR_EQ(test, left, right) KUNIT_ASSERT_PTR_EQ_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_PTR_EQ_MSG(test, left, right, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_PTR_NE(test, left, right) KUNIT_ASSERT_PTR_NE_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_PTR_NE_MSG(test, left, right, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, fmt, ##__VA_ARGS__)
+
+#define KUNIT_EXPECT_NULL(test, ptr) KUNIT_EXPECT_NULL_MSG(test, ptr, NULL)
+#define KUNIT_EXPECT_NULL_MSG(test, ptr, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, ==, NULL, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_NOT_NULL(test, ptr) KUNIT_EXPECT_NOT_NULL_MSG(test, ptr, NULL)
+#define KUNIT_EXPECT_NOT_NULL_MSG(test, ptr, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_EXPECTATION, ptr, !=, NULL, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NULL(test, ptr) KUNIT_ASSERT_NULL_MSG(test, ptr, NULL)
+#define KUNIT_ASSERT_NULL_MSG(test, ptr, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, ==, NULL, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NOT_NULL(test, ptr) KUNIT_ASSERT_NOT_NULL_MSG(test, ptr, NULL)
+#define KUNIT_ASSERT_NOT_NULL_MSG(test, ptr, fmt, ...) KUNIT_BINARY_PTR_ASSERTION(test, KUNIT_ASSERTION, ptr, !=, NULL, fmt, ##__VA_ARGS__)
+
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL(test, ptr) KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, ptr, NULL)
+#define KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, ptr, fmt, ...) KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_EXPECTATION, ptr, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL(test, ptr) KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, ptr, NULL)
+#define KUNIT_ASSERT_NOT_ERR_OR_NULL_MSG(test, ptr, fmt, ...) KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION(test, KUNIT_ASSERTION, ptr, fmt, ##__VA_ARGS__)
+
+#define KUNIT_EXPECT_STREQ(test, left, right) KUNIT_EXPECT_STREQ_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_STREQ_MSG(test, left, right, fmt, ...) KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_STRNEQ(test, left, right) KUNIT_EXPECT_STRNEQ_MSG(test, left, right, NULL)
+#define KUNIT_EXPECT_STRNEQ_MSG(test, left, right, fmt, ...) KUNIT_BINARY_STR_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_STREQ(test, left, right) KUNIT_ASSERT_STREQ_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_STREQ_MSG(test, left, right, fmt, ...) KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_STRNEQ(test, left, right) KUNIT_ASSERT_STRNEQ_MSG(test, left, right, NULL)
+#define KUNIT_ASSERT_STRNEQ_MSG(test, left, right, fmt, ...) KUNIT_BINARY_STR_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, fmt, ##__VA_ARGS__)
+
+#define KUNIT_EXPECT_MEMEQ(test, left, right, size) KUNIT_EXPECT_MEMEQ_MSG(test, left, right, size, NULL)
+#define KUNIT_EXPECT_MEMEQ_MSG(test, left, right, size, fmt, ...) KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, ==, right, size, fmt, ##__VA_ARGS__)
+#define KUNIT_EXPECT_MEMNEQ(test, left, right, size) KUNIT_EXPECT_MEMNEQ_MSG(test, left, right, size, NULL)
+#define KUNIT_EXPECT_MEMNEQ_MSG(test, left, right, size, fmt, ...) KUNIT_MEM_ASSERTION(test, KUNIT_EXPECTATION, left, !=, right, size, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_MEMEQ(test, left, right, size) KUNIT_ASSERT_MEMEQ_MSG(test, left, right, size, NULL)
+#define KUNIT_ASSERT_MEMEQ_MSG(test, left, right, size, fmt, ...) KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, size, fmt, ##__VA_ARGS__)
+#define KUNIT_ASSERT_MEMNEQ(test, left, right, size) KUNIT_ASSERT_MEMNEQ_MSG(test, left, right, size, NULL)
+#define KUNIT_ASSERT_MEMNEQ_MSG(test, left, right, size, fmt, ...) KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, size, fmt, ##__VA_ARGS__)
+
+/* Older name of KUNIT_FAIL_AND_ABORT. */
+#define KUNIT_ASSERT_FAILURE(test, fmt, ...) KUNIT_FAIL_AND_ABORT(test, fmt, ##__VA_ARGS__)
+
+#endif /* _KUNIT_TEST_H */

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/* kunit-c: module metadata has no meaning in a test binary. */
+#ifndef _LINUX_MODULE_H
+#define _LINUX_MODULE_H
+#include <linux/compiler.h>
+#define MODULE_LICENSE(x)
+#define MODULE_DESCRIPTION(x)
+#define MODULE_AUTHOR(x)
+#define MODULE_IMPORT_NS(x)
+#define EXPORT_SYMBOL(x)
+#define EXPORT_SYMBOL_GPL(x)
+#define EXPORT_SYMBOL_IF_KUNIT(x)
+#define VISIBLE_IF_KUNIT
+#define module_init(f)
+#define module_exit(f)
+#define THIS_MODULE ((void *)0)
+#endif

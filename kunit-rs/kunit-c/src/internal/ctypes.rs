@@ -1,0 +1,94 @@
+//! The C structures of `kunit/test.h` and `kunit/assert.h`, laid out as C lays them out.
+//! Only the fields Rust reads or writes are named; C never allocates a `struct kunit`.
+
+use std::ffi::{c_char, c_int, c_void};
+
+/// `enum kunit_status`.
+pub(crate) const KUNIT_SUCCESS: c_int = 0;
+pub(crate) const KUNIT_FAILURE: c_int = 1;
+pub(crate) const KUNIT_SKIPPED: c_int = 2;
+
+/// `enum kunit_assert_type`.
+pub(crate) const KUNIT_ASSERTION: c_int = 0;
+
+/// `KUNIT_STATUS_COMMENT_SIZE`.
+pub(crate) const STATUS_COMMENT_SIZE: usize = 256;
+/// `KUNIT_PARAM_DESC_SIZE`.
+pub(crate) const PARAM_DESC_SIZE: usize = 128;
+
+/// `struct kunit_attributes`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub(crate) struct CAttributes {
+    pub speed: c_int,
+}
+
+/// A case function, init, exit: C frames an ASSERT unwinds through.
+pub(crate) type CTestFn = unsafe extern "C-unwind" fn(*mut CKunit);
+pub(crate) type CInitFn = unsafe extern "C-unwind" fn(*mut CKunit) -> c_int;
+pub(crate) type CGenFn =
+    unsafe extern "C-unwind" fn(*mut CKunit, *const c_void, *mut c_char) -> *const c_void;
+pub(crate) type CSuiteInitFn = unsafe extern "C-unwind" fn(*mut CSuite) -> c_int;
+pub(crate) type CSuiteExitFn = unsafe extern "C-unwind" fn(*mut CSuite);
+
+/// `struct kunit_case`, whole: case tables are arrays, so the size must match C's.
+#[repr(C)]
+pub(crate) struct CCase {
+    pub run_case: Option<CTestFn>,
+    pub name: *const c_char,
+    pub generate_params: Option<CGenFn>,
+    pub attr: CAttributes,
+    pub param_init: Option<CInitFn>,
+    pub param_exit: Option<CTestFn>,
+    pub _status: c_int,
+    pub _module_name: *mut c_char,
+    pub _log: *mut c_void,
+}
+
+// Case tables are arrays: the stride must be C's (`_Static_assert` in kunit/test.h).
+const _: () = assert!(std::mem::size_of::<CCase>() == 9 * std::mem::size_of::<usize>());
+
+/// `struct kunit_suite` (the public part).
+#[repr(C)]
+pub(crate) struct CSuite {
+    pub name: [c_char; 256],
+    pub suite_init: Option<CSuiteInitFn>,
+    pub suite_exit: Option<CSuiteExitFn>,
+    pub init: Option<CInitFn>,
+    pub exit: Option<CTestFn>,
+    pub test_cases: *mut CCase,
+    pub attr: CAttributes,
+}
+
+/// `struct kunit`: what C code sees of a running test.
+#[repr(C)]
+pub(crate) struct CKunit {
+    pub priv_: *mut c_void,
+    pub parent: *mut CKunit,
+    pub name: *const c_char,
+    pub param_value: *const c_void,
+    pub param_index: c_int,
+    pub status: c_int,
+    pub status_comment: [c_char; STATUS_COMMENT_SIZE],
+}
+
+/// `struct kunit_loc`.
+#[repr(C)]
+pub(crate) struct CLoc {
+    pub line: c_int,
+    pub file: *const c_char,
+}
+
+/// `struct kunit_binary_assert_text`.
+#[repr(C)]
+pub(crate) struct CBinaryText {
+    pub operation: *const c_char,
+    pub left_text: *const c_char,
+    pub right_text: *const c_char,
+}
+
+/// `struct __kunit_c_msg`: a user message C formats on demand (the rest is C's `va_list`).
+#[repr(C)]
+pub(crate) struct CMsg {
+    pub format: unsafe extern "C" fn(*mut CMsg) -> *mut c_char,
+}

@@ -1,0 +1,77 @@
+//! `kunit_info/warn/err`, `kunit_log`, `kunit_skip`, `kunit_mark_skipped`,
+//! `kunit_set_failure` and `kunit_fail_current_test` for C.
+
+use super::assert::take_c_string;
+use super::ctypes::{CKunit, KUNIT_FAILURE};
+use super::test::{from_c, kunit_get_current_test, sync_status};
+use std::ffi::{c_char, c_int, CStr};
+
+/// One log entry: `    # <name>: <text>` when `prefixed`, else the text as is.
+///
+/// # Safety
+/// `test` is a kunit-c test; `text` is NULL or a malloc'd string (freed here).
+#[no_mangle]
+pub unsafe extern "C" fn __kunit_c_log(test: *mut CKunit, prefixed: bool, text: *mut c_char) {
+    // SAFETY: the caller's contract.
+    let (ct, text) = unsafe { (from_c(test), take_c_string(text).unwrap_or_default()) };
+    if prefixed {
+        kunit::__private::log(&ct.handle, format_args!("{text}"));
+    } else {
+        kunit::c_abi::log_raw(&ct.handle, &text);
+    }
+}
+
+/// `kunit_mark_skipped` (`abort` false) and `kunit_skip` (`abort` true: unwinds).
+///
+/// # Safety
+/// `test` is a kunit-c test; `reason` is NULL or a malloc'd string (freed here).
+#[no_mangle]
+pub unsafe extern "C-unwind" fn __kunit_c_skip(
+    test: *mut CKunit,
+    reason: *mut c_char,
+    abort: bool,
+) {
+    // SAFETY: the caller's contract.
+    let (ct, reason) = unsafe { (from_c(test), take_c_string(reason).unwrap_or_default()) };
+    let handle = ct.handle.clone();
+    kunit::__private::mark_skipped(&handle, format_args!("{reason}"));
+    sync_status(ct);
+    if abort {
+        kunit::__private::skip(kunit::__private::shared(&handle), format_args!("{reason}"));
+    }
+}
+
+/// `kunit_set_failure()`: fails the test without printing.
+///
+/// # Safety
+/// `test` is a kunit-c test.
+#[no_mangle]
+pub unsafe extern "C" fn kunit_set_failure(test: *mut CKunit) {
+    // SAFETY: the caller's contract.
+    let ct = unsafe { from_c(test) };
+    ct.handle.set_failure();
+    ct.c.status = KUNIT_FAILURE;
+}
+
+/// `kunit_fail_current_test()`: `    # <name>: <file>:<line>: <message>` on the current
+/// test, which fails; nothing outside tests.
+///
+/// # Safety
+/// `file` is a string literal; `msg` is NULL or a malloc'd string (freed here).
+#[no_mangle]
+pub unsafe extern "C" fn __kunit_c_fail_current_test(
+    file: *const c_char,
+    line: c_int,
+    msg: *mut c_char,
+) {
+    // SAFETY: the caller's contract.
+    let msg = unsafe { take_c_string(msg).unwrap_or_default() };
+    // SAFETY: `__FILE__`.
+    let file = unsafe { CStr::from_ptr(file) }.to_string_lossy();
+    kunit::__private::fail_current_test(&file, line.max(0) as u32, format_args!("{msg}"));
+    let current = kunit_get_current_test();
+    if !current.is_null() {
+        // SAFETY: the current C test is a kunit-c test.
+        unsafe { from_c(current) }.c.status = KUNIT_FAILURE;
+    }
+}

@@ -1,0 +1,126 @@
+//! The C `struct kunit` of a running test: created on the test's first trip into C, kept
+//! in the Rust test's private data (so `priv` lives from `init` through the case to `exit`),
+//! and the thread's current C test for `kunit_get_current_test()`.
+
+use super::ctypes::{CKunit, KUNIT_FAILURE, KUNIT_SKIPPED, KUNIT_SUCCESS, STATUS_COMMENT_SIZE};
+use kunit::{ActionHandle, Kunit, Status, TestRef};
+use std::cell::Cell;
+use std::ffi::{c_char, c_void};
+
+/// One C test: the C-visible part first, so a `struct kunit *` is a `*mut CTest`.
+#[repr(C)]
+pub(crate) struct CTest {
+    pub c: CKunit,
+    /// The Rust test, valid while one of its trampolines runs (refreshed by each).
+    pub rust: *mut Kunit,
+    /// For logging and failing, from any thread.
+    pub handle: TestRef,
+    /// Deferred C actions, to find them again by `(action, ctx)`.
+    pub actions: Vec<(usize, usize, ActionHandle)>,
+    /// Listed C resources (`struct kunit_resource *`), oldest first, with the action that
+    /// releases each at the end of the test.
+    pub resources: Vec<(usize, ActionHandle)>,
+}
+
+// SAFETY: a `CTest` moves with its Rust test between driver threads only while no C code
+// of that test runs; the raw pointers it holds are the test's own (or C statics).
+unsafe impl Send for CTest {}
+
+/// A parameter as the executor carries it: the C value and the parent test's C struct.
+pub(crate) struct CParam {
+    pub value: *const c_void,
+    pub parent: *mut CKunit,
+}
+
+// SAFETY: C parameter values are pointers into static tables (or whatever the generator
+// returns, which KUnit also hands to another thread); the parent outlives its parameters.
+unsafe impl Send for CParam {}
+
+/// The C struct of `test`, created on first use, with `rust` pointing at `test`.
+pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
+    let rust: *mut Kunit = test;
+    if test.priv_ref::<CTest>().is_none() {
+        let (param_value, parent) = if test.param_index() > 0 {
+            let p = test.param::<CParam>();
+            (p.value, p.parent)
+        } else {
+            (std::ptr::null(), std::ptr::null_mut())
+        };
+        let c = CKunit {
+            priv_: std::ptr::null_mut(),
+            parent,
+            // C cases' names are leaked NUL-terminated copies (see `registry`).
+            name: test.name().as_ptr().cast::<c_char>(),
+            param_value,
+            param_index: test.param_index() as i32,
+            status: KUNIT_SUCCESS,
+            status_comment: [0; STATUS_COMMENT_SIZE],
+        };
+        let handle = test.handle();
+        test.set_priv(CTest {
+            c,
+            rust,
+            handle,
+            actions: Vec::new(),
+            resources: Vec::new(),
+        });
+    }
+    let ct: *mut CTest = test.priv_mut::<CTest>();
+    // SAFETY: `ct` points into the test's private data, which lives as long as the test.
+    unsafe { (*ct).rust = rust };
+    ct
+}
+
+/// The `CTest` behind a C `struct kunit *`.
+///
+/// # Safety
+/// `test` must be a `struct kunit *` kunit-c handed to C (they all are: C never makes one).
+pub(crate) unsafe fn from_c<'a>(test: *mut CKunit) -> &'a mut CTest {
+    assert!(!test.is_null(), "kunit-c: NULL struct kunit *");
+    // SAFETY: the caller's contract; `CTest` is `repr(C)` with the `CKunit` first.
+    unsafe { &mut *test.cast::<CTest>() }
+}
+
+/// Copies the Rust test's status (and skip reason) into the C struct.
+pub(crate) fn sync_status(ct: &mut CTest) {
+    let status = kunit::c_abi::status(&ct.handle);
+    ct.c.status = match status {
+        Status::Success => KUNIT_SUCCESS,
+        Status::Failure => KUNIT_FAILURE,
+        Status::Skipped => KUNIT_SKIPPED,
+    };
+    if status == Status::Skipped {
+        let reason = kunit::c_abi::status_comment(&ct.handle);
+        let n = reason.len().min(STATUS_COMMENT_SIZE - 1);
+        for (dst, &src) in ct.c.status_comment.iter_mut().zip(&reason.as_bytes()[..n]) {
+            *dst = src as c_char;
+        }
+        ct.c.status_comment[n] = 0;
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<*mut CKunit> = const { Cell::new(std::ptr::null_mut()) };
+}
+
+/// Restores the previous current C test when dropped (also when an ASSERT unwinds).
+struct CurrentGuard(*mut CKunit);
+
+impl Drop for CurrentGuard {
+    fn drop(&mut self) {
+        CURRENT.with(|c| c.set(self.0));
+    }
+}
+
+/// Calls into C with `ct` as the thread's current C test.
+pub(crate) fn call_c<R>(ct: *mut CTest, f: impl FnOnce(*mut CKunit) -> R) -> R {
+    let c = ct.cast::<CKunit>();
+    let _guard = CurrentGuard(CURRENT.with(|cur| cur.replace(c)));
+    f(c)
+}
+
+/// `kunit_get_current_test()`: the C test running on this thread, or NULL.
+#[no_mangle]
+pub extern "C" fn kunit_get_current_test() -> *mut CKunit {
+    CURRENT.with(Cell::get)
+}

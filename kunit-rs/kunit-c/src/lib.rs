@@ -1,0 +1,53 @@
+//! **kunit-c** — KUnit's C API in userspace: kernel-style C test files run in-process, inside
+//! any `cargo test` binary, on kunit-rs.
+//!
+//! The C headers under `include/` (`kunit/test.h`, `kunit/resource.h`, `kunit/static_stub.h`,
+//! `kunit/run-in-irq-context.h`, stand-ins for basic `linux/*.h` headers) are thin: every check
+//! that is not a plain comparison, every failure text, the registry, the executor, timeouts,
+//! actions and KTAP are kunit-rs's own, reached through the `extern "C"` functions of this
+//! crate. So a C failure prints exactly what the equivalent Rust assertion prints — and what
+//! KUnit prints.
+//!
+//! ```no_run
+//! // build.rs of a crate with `kunit` and `kunit-c` as dependencies and `kunit-c` as a
+//! // build-dependency:
+//! kunit_c::Build::new()
+//!     .file("tests/foo_kunit.c")
+//!     .include("tests")
+//!     .compile("foo_kunit");
+//! ```
+//! and a `harness = false` test target:
+//! ```ignore
+//! kunit::main!(); // links kunit-c too: `Build` sets the cfg `kunit_c_linked`
+//! ```
+//!
+//! # How the pieces meet
+//! * **Registration**: each `kunit_test_suites(...)` emits a constructor that passes its suites
+//!   to the kunit registry before `main`; they join the same inventory as Rust
+//!   suites (sorted, filtered, `--jobs`, one KTAP document). [`Build`] links the objects
+//!   whole-archive so the linker keeps them although nothing references them. A suite's
+//!   `# module:` is `KBUILD_MODNAME`, which [`Build`] sets per file to the file's base name with
+//!   `-` turned into `_`.
+//! * **Cases**: every C case runs through one Rust trampoline. It finds its C case from the
+//!   case name the executor hands to the test (each C case gets its own leaked copy of its
+//!   name, so the pointer identifies it) and keeps the C `struct kunit` in the test's private
+//!   data, so `priv` survives from `init` to the case to `exit`.
+//! * **Aborts**: an `ASSERT` failing in C calls into Rust (`extern "C-unwind"`), which unwinds
+//!   with kunit's abort payload through the C frames — built with `-fexceptions`, so they have
+//!   unwind tables — back to the trampoline and the executor, exactly as a Rust `ASSERT`
+//!   ends a case. C frames have no destructors, so nothing is skipped that C would run; memory
+//!   from `kunit_kmalloc()` is freed by the test's actions. An assertion must not fail inside
+//!   a hardirq function of `kunit_run_irq_test()` (a signal handler), as in Rust.
+
+#![deny(missing_docs)]
+
+mod build;
+mod internal;
+
+pub use build::{module_name, Build};
+pub use internal::registry::unregistered_suite;
+
+/// The directory holding the C headers (`kunit/test.h`, `linux/*.h`, ...).
+pub fn include_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("include")
+}
