@@ -22,7 +22,7 @@
 //! Softirq work running inside the handler (on irq exit) uses the arena too, but is
 //! not reported: the kernel allows atomic allocations there.
 
-use crate::in_hardirq;
+use crate::context::in_hardirq;
 use crate::irq::in_signal_handler;
 use crate::violations::{report_violation, Violation};
 use std::alloc::{GlobalAlloc, Layout, System};

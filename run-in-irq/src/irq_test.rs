@@ -16,12 +16,11 @@
 //! [`IrqTestAlgorithm::PreFix`] is the algorithm before "kunit: Enforce task execution
 //! in {soft,hard}irq contexts": a fixed 5 µs timer and `max_iterations` task calls only.
 
-use crate::irq::{IrqHandler, SoftirqMode};
-use crate::line::{with_irq_line, IrqLine, LineConfig};
+use crate::context::{in_hardirq, in_serving_softirq};
+use crate::line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
 use crate::startup::{irq_startup, IrqStartup};
 use crate::timer::HardirqTimer;
 use crate::violations::{report_violation, take_violations, Violation, ViolationRecord};
-use crate::{in_hardirq, in_serving_softirq};
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};

@@ -6,7 +6,9 @@
 //! whose irq contexts produced it) drains its entries later and reports them — as a
 //! KUnit failure in `kunit_run_irq_test`, or through [`take_violations`].
 
-use crate::context::{in_atomic, in_hardirq, in_serving_softirq, irqs_disabled, preempt_count};
+use crate::context::{
+    gettid, in_atomic, in_hardirq, in_serving_softirq, irqs_disabled, owner_tid, preempt_count,
+};
 use std::panic::Location;
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, Ordering};
 
@@ -148,12 +150,6 @@ const EMPTY: Slot = Slot {
 static RING: [Slot; SLOTS] = [EMPTY; SLOTS];
 static DROPPED: AtomicU64 = AtomicU64::new(0);
 
-/// Kernel thread id of the calling thread. Async-signal-safe (a bare syscall).
-pub(crate) fn gettid() -> i32 {
-    // SAFETY: gettid has no preconditions and cannot fail.
-    unsafe { libc::gettid() }
-}
-
 /// The calling thread's name via `prctl(PR_GET_NAME)`. Async-signal-safe.
 fn thread_comm() -> [u8; 16] {
     let mut comm = [0u8; 16];
@@ -167,7 +163,7 @@ fn thread_comm() -> [u8; 16] {
 #[track_caller]
 pub(crate) fn report_violation(kind: Violation) {
     let location = Location::caller();
-    let owner = crate::irq::owner_tid();
+    let owner = owner_tid();
     let context = Context::current() as u8;
     // A repeat of a recorded violation only bumps its count (like the kernel's
     // rate limit, but counted). A race with the owner draining it may lose one count.
@@ -236,7 +232,7 @@ fn decode_context(v: u8) -> Context {
 /// Removes and returns the violations recorded for the current thread's "CPU"
 /// (its own task, hardirq and softirq contexts, including a ksoftirqd worker serving it).
 pub fn take_violations() -> Vec<ViolationRecord> {
-    let me = crate::irq::owner_tid() as u32;
+    let me = owner_tid() as u32;
     let mut out = Vec::new();
     for slot in RING.iter() {
         if slot.state.load(Ordering::Acquire) != READY || slot.owner.load(Ordering::Relaxed) != me {
