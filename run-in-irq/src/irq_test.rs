@@ -19,7 +19,7 @@
 use crate::context::{in_hardirq, in_serving_softirq};
 use crate::line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
 use crate::startup::{irq_startup, IrqStartup};
-use crate::timer::HardirqTimer;
+use crate::timer::{monotonic_ns, HardirqTimer};
 use crate::violations::{report_violation, take_violations, Violation, ViolationRecord};
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
@@ -43,8 +43,8 @@ pub enum IrqTestAlgorithm {
 #[derive(Clone, Copy, Debug)]
 pub struct IrqTestConfig {
     pub softirq_mode: SoftirqMode,
-    /// What delivers the timer interrupts (default: a timer thread when there are
-    /// two CPUs or more).
+    /// What delivers the timer interrupts (default [`HardirqTimer::Auto`]: a timer
+    /// thread while it gets a CPU in time, else the POSIX timer).
     pub hardirq_timer: HardirqTimer,
     pub algorithm: IrqTestAlgorithm,
     pub startup: IrqStartup,
@@ -85,6 +85,9 @@ pub struct IrqTestReport {
     pub all_contexts_after: Option<Duration>,
     /// Timer interval at the end.
     pub final_interval_ns: u64,
+    /// What delivered the hardirqs at the end ([`HardirqTimer::Auto`] resolved: the
+    /// timer thread, or the POSIX timer if the thread was starved).
+    pub hardirq_timer: HardirqTimer,
     /// Kernel-rule violations from this thread's contexts during the run.
     pub violations: Vec<ViolationRecord>,
 }
@@ -179,8 +182,9 @@ pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
         softirq_mode: config.softirq_mode,
         hardirq_timer: config.hardirq_timer,
     };
-    let (elapsed, all_contexts_after) = with_irq_line(&test, line_config, |line| {
-        task_loop(&test, line, max_iterations, config)
+    let (elapsed, all_contexts_after, hardirq_timer) = with_irq_line(&test, line_config, |line| {
+        let (elapsed, all_contexts_after) = task_loop(&test, line, max_iterations, config);
+        (elapsed, all_contexts_after, line.hardirq_timer())
     })?;
     // Everything this thread's contexts recorded, including before the loop.
     let violations = take_violations();
@@ -194,6 +198,7 @@ pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
         elapsed,
         all_contexts_after,
         final_interval_ns: test.interval_ns.load(Relaxed),
+        hardirq_timer,
         violations,
     })
 }
@@ -206,6 +211,8 @@ fn task_loop<S: Sync, F: Fn(&S) -> bool + Sync>(
     config: &IrqTestConfig,
 ) -> (Duration, Option<Duration>) {
     let start = Instant::now();
+    // The same clock as `Instant`, in the timer's units (for the starvation check).
+    let start_ns = monotonic_ns();
     let end = start + config.time_limit;
     let first_expiry = INITIAL_INTERVAL_NS
         + match config.startup {
@@ -233,6 +240,7 @@ fn task_loop<S: Sync, F: Fn(&S) -> bool + Sync>(
             line.arm_timer_ns(first_expiry);
         }
         let now = Instant::now();
+        line.claim_overdue_timer(start_ns + (now - start).as_nanos() as u64);
         if all_contexts_after.is_none() && h > 0 && s > 0 {
             all_contexts_after = Some(now - start);
         }

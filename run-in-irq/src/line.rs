@@ -18,7 +18,7 @@ use crate::irq::{self, IrqVector, PreviousVector};
 use crate::ksoftirqd::Ksoftirqd;
 use crate::sigmask::{block_and_drain, drain_blocked, irq_signal, restore_mask};
 use crate::signal::ThreadSignals;
-use crate::timer::{HardirqTimer, IrqTimer, PosixTimer, TimerThread};
+use crate::timer::{HardirqTimer, IrqTimer, TimerThread};
 use std::io;
 
 /// What the hardirq stand-in runs. Both methods may run concurrently with the
@@ -92,6 +92,20 @@ impl<'a> IrqLine<'a> {
         self.timer.arm_ns(ns);
     }
 
+    /// What delivers the line's timer interrupts now: [`HardirqTimer::TimerThread`] or
+    /// [`HardirqTimer::PosixTimer`] (an `Auto` line reports what it chose, and
+    /// changes from the thread to the POSIX timer if the thread starves).
+    pub fn hardirq_timer(&self) -> HardirqTimer {
+        self.timer.current()
+    }
+
+    /// For a task loop that reads the clock anyway (`now_ns`: `CLOCK_MONOTONIC`):
+    /// delivers an expiry that an `Auto` line's starved timer thread has not, and
+    /// moves the line to the POSIX timer. True when it did.
+    pub(crate) fn claim_overdue_timer(&self, now_ns: u64) -> bool {
+        self.timer.claim_overdue(now_ns)
+    }
+
     /// Sends the hardirq signal to the line's thread now. From that thread itself the
     /// handler has run (or, with irqs masked, is pending) when this returns.
     /// Async-signal-safe.
@@ -150,10 +164,7 @@ pub fn with_irq_line<R>(
     let _signals = ThreadSignals::setup()?;
     let tid = gettid();
     let timer_thread = TimerThread::new();
-    let timer = match hardirq_timer.resolve() {
-        HardirqTimer::PosixTimer => IrqTimer::Posix(PosixTimer::new(tid, irq_signal())?),
-        _ => IrqTimer::Thread(&timer_thread),
-    };
+    let timer = IrqTimer::new(hardirq_timer.resolve(), &timer_thread, tid, irq_signal())?;
     let ksoftirqd = Ksoftirqd::new();
     // SAFETY: pthread_self has no preconditions.
     let thread = unsafe { libc::pthread_self() };
@@ -174,7 +185,7 @@ pub fn with_irq_line<R>(
             // also on unwind.
             previous: unsafe { irq::set_vector(line) },
         };
-        if let IrqTimer::Thread(t) = &line.timer {
+        if let Some(t) = line.timer.thread() {
             t.spawn(s, tid, irq_signal())?;
         }
         if let Some(k) = line.ksoftirqd {
