@@ -34,6 +34,6 @@ if ! order=$(tsort <<<"$edges" 2>&1); then
   echo "$order" >&2
   exit 1
 fi
-echo "run-in-irq layering (each module uses only modules above it):"
+echo "run-in-irq layering, lowest first (each module uses only modules before it):"
 echo "$order" | tr '\n' ' '
 echo

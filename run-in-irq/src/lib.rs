@@ -24,7 +24,7 @@
 //!
 //! Inside, the modules form a one-way stack (each uses only those below it;
 //! `scripts/check-irq-layering.sh` checks it): the context model (`context`,
-//! `violations`, `sigmask`) → irq entry/exit (`irq`, then `irqflags`, `simd`) →
+//! `violations`, `sigmask`, `stackscan`, `symbolize`) → irq entry/exit (`irq`, then `irqflags`, `simd`) →
 //! interrupt sources (`signal`, `timer`, `ksoftirqd`) → `line` → `irq_test` →
 //! `kunit_irq_test`.
 //!
@@ -42,8 +42,11 @@
 //! # Catching allocation in hardirq
 //! Opt in with `#[global_allocator] static A: IrqCheckedAlloc = IrqCheckedAlloc::system();`
 //! An allocation in hardirq context is then reported as
-//! `BUG: sleeping function called from invalid context` on the current test, and is
-//! served from a lock-free arena so the interrupted task's `malloc` cannot deadlock.
+//! `BUG: sleeping function called from invalid context at FILE:LINE` on the current
+//! test — FILE:LINE being the user's line that allocated (the handler records the
+//! return addresses on its stack; they are symbolized after the irq test, see
+//! [`ViolationRecord::site`]) — and is served from a lock-free arena so the
+//! interrupted task's `malloc` cannot deadlock.
 //!
 //! # Seed scenario: slow irq start-up
 //! Feature `seed-bugs` makes [`IrqTestConfig::default`] (and so `kunit_run_irq_test`)
@@ -77,7 +80,9 @@ mod might_sleep;
 mod sigmask;
 mod signal;
 mod simd;
+mod stackscan;
 mod startup;
+mod symbolize;
 mod timer;
 mod violations;
 
@@ -101,5 +106,6 @@ pub use might_sleep::{might_sleep, warn_on};
 pub use sigmask::irq_signal;
 pub use simd::{kernel_fpu_begin, may_use_simd, FpuGuard};
 pub use startup::{irq_startup, set_irq_startup, IrqStartup};
+pub use symbolize::SourceSite;
 pub use timer::HardirqTimer;
 pub use violations::{dropped_violations, take_violations, Context, Violation, ViolationRecord};

@@ -5,6 +5,7 @@
 
 use crate::irq;
 use crate::sigmask::{block_and_drain, irq_signal, sigset_of};
+use crate::stackscan;
 use std::io;
 use std::sync::Mutex;
 
@@ -23,17 +24,16 @@ static DISPOSITION: Mutex<Disposition> = Mutex::new(Disposition {
     previous: None,
 });
 
-extern "C" fn on_irq_signal(
-    _sig: libc::c_int,
-    _info: *mut libc::siginfo_t,
-    _uc: *mut libc::c_void,
-) {
+extern "C" fn on_irq_signal(_sig: libc::c_int, _info: *mut libc::siginfo_t, uc: *mut libc::c_void) {
     // SAFETY: __errno_location returns this thread's errno slot; saving and restoring
     // it keeps the interrupted code's errno intact.
     let saved_errno = unsafe { *libc::__errno_location() };
+    // Stack scans from inside this handler (allocation reports) end at its frame.
+    let scan_limit = stackscan::set_scan_limit(uc as usize);
     let was_blocked = irq::signal_enter();
     irq::hardirq_arrived();
     irq::signal_exit(was_blocked);
+    stackscan::set_scan_limit(scan_limit);
     // SAFETY: as above.
     unsafe { *libc::__errno_location() = saved_errno };
 }
