@@ -42,11 +42,15 @@ pub enum IrqTestAlgorithm {
 /// How to run one irq test.
 #[derive(Clone, Copy, Debug)]
 pub struct IrqTestConfig {
+    /// Where the BH work runs (default: on irq exit).
     pub softirq_mode: SoftirqMode,
     /// What delivers the timer interrupts (default [`HardirqTimer::Auto`]: a timer
     /// thread while it gets a CPU in time, else the POSIX timer).
     pub hardirq_timer: HardirqTimer,
+    /// Which upstream loop runs (default: the fixed one; with feature `seed-bugs`,
+    /// the pre-fix one).
     pub algorithm: IrqTestAlgorithm,
+    /// When the first timer expiry is armed (default: the process-wide setting).
     pub startup: IrqStartup,
     /// Wall-clock limit of the task loop (`HZ` jiffies upstream).
     pub time_limit: Duration,
@@ -73,11 +77,17 @@ impl Default for IrqTestConfig {
 /// What happened in one irq test.
 #[derive(Clone, Debug)]
 pub struct IrqTestReport {
+    /// Calls of `func` in task context.
     pub task_calls: u32,
+    /// Calls of `func` in hardirq context (timer callbacks).
     pub hardirq_calls: u32,
+    /// Calls of `func` in softirq context (BH work runs).
     pub softirq_calls: u32,
+    /// `func` returned false at least once in task context.
     pub task_failed: bool,
+    /// `func` returned false at least once in hardirq context.
     pub hardirq_failed: bool,
+    /// `func` returned false at least once in softirq context.
     pub softirq_failed: bool,
     /// Task loop duration.
     pub elapsed: Duration,

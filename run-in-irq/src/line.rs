@@ -46,7 +46,9 @@ pub enum SoftirqMode {
 /// default timer), so `with_irq_line(&h, SoftirqMode::OnIrqExit, ..)` works.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LineConfig {
+    /// Where softirq work raised by the hardirq runs.
     pub softirq_mode: SoftirqMode,
+    /// What delivers the timer interrupts.
     pub hardirq_timer: HardirqTimer,
 }
 
