@@ -23,6 +23,10 @@ step "kunit --partition K/N: every suite in exactly one shard; kunit parse merge
 scripts/check-kunit-shards.sh 2
 step "kunit-c headers compile alone and together under -Wall -Wextra -Werror"
 scripts/check-c-headers.sh
+step "run-in-irq has no import cycles"
+scripts/check-irq-layering.sh
+step "irq suites pass with one and then both CPUs saturated"
+scripts/stress-irq.sh
 step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"

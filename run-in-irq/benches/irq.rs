@@ -3,14 +3,18 @@
 //! * `all_contexts_ms_median` / `_p99`: time from the start of `run_irq_test` until
 //!   the task sees that every context has run (max_iterations = 1, trivial func).
 //! * `hardirq_rate_vs_timer_ceiling`: hardirq calls per second during a long run
-//!   (default line: the timer thread when there are two CPUs), over the rate of a
-//!   bare POSIX-timer signal loop (handler only counts and re-arms at 5 µs) measured
-//!   in the same process, interleaved, median of pairs. A second figure,
+//!   (default line: `Auto`, the timer thread while it gets a CPU), over the rate of
+//!   a bare POSIX-timer signal loop (handler only counts and re-arms at 5 µs)
+//!   measured in the same process, interleaved, median of pairs. A second figure,
 //!   `hardirq_rate_vs_timer_ceiling_posix`, runs our line on the POSIX timer.
+//! * `*_loaded`: the same with one CPU-bound thread spinning beside the bench (as a
+//!   second test binary or a build would); the bare loop is measured under the same
+//!   load. Goals as idle: `all_contexts_ms_median_loaded` ≤ 1 ms,
+//!   `hardirq_rate_vs_timer_ceiling_loaded` ≥ 0.8.
 
 use run_in_irq::{run_irq_test, HardirqTimer, IrqTestConfig};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 fn trivial(counter: &AtomicU64) -> bool {
@@ -97,44 +101,93 @@ mod bare_timer {
     }
 }
 
-fn main() {
-    let config = IrqTestConfig::default();
-    let counter = AtomicU64::new(0);
+/// One round of figures under the current machine load.
+struct Figures {
+    all_ms: Vec<f64>,
+    ratio: f64,
+    ratio_posix: f64,
+}
 
+fn measure(config: &IrqTestConfig, label: &str) -> Figures {
+    let counter = AtomicU64::new(0);
     // Warm-up.
     for _ in 0..20 {
-        run_irq_test(trivial, 1, &counter, &config).expect("irq test setup");
+        run_irq_test(trivial, 1, &counter, config).expect("irq test setup");
     }
-
-    let runs = 500;
-    let mut all_ms: Vec<f64> = (0..runs)
+    let mut all_ms: Vec<f64> = (0..RUNS)
         .map(|_| {
-            let r = run_irq_test(trivial, 1, &counter, &config).expect("irq test setup");
+            let r = run_irq_test(trivial, 1, &counter, config).expect("irq test setup");
             r.all_contexts_after
                 .map_or(f64::INFINITY, |d| d.as_secs_f64() * 1e3)
         })
         .collect();
     all_ms.sort_by(f64::total_cmp);
-
-    let ratio = hardirq_rate_ratio(&config, "timer thread");
+    let ratio = hardirq_rate_ratio(config, &format!("{label}default"));
     let posix = IrqTestConfig {
         hardirq_timer: HardirqTimer::PosixTimer,
-        ..config
+        ..*config
     };
-    let ratio_posix = hardirq_rate_ratio(&posix, "posix timer");
-
+    let ratio_posix = hardirq_rate_ratio(&posix, &format!("{label}posix timer"));
     println!(
-        "all_contexts_ms: min {:.4} median {:.4} p90 {:.4} p99 {:.4} max {:.4} ({runs} runs)",
+        "{label}all_contexts_ms: min {:.4} median {:.4} p90 {:.4} p99 {:.4} max {:.4} ({RUNS} runs)",
         all_ms[0],
         percentile(&all_ms, 0.5),
         percentile(&all_ms, 0.9),
         percentile(&all_ms, 0.99),
-        all_ms[runs - 1]
+        all_ms[RUNS - 1]
     );
-    println!("all_contexts_ms_median={:.4}", percentile(&all_ms, 0.5));
-    println!("all_contexts_ms_p99={:.4}", percentile(&all_ms, 0.99));
-    println!("hardirq_rate_vs_timer_ceiling_posix={ratio_posix:.3}");
-    println!("hardirq_rate_vs_timer_ceiling={ratio:.3}");
+    Figures {
+        all_ms,
+        ratio,
+        ratio_posix,
+    }
+}
+
+const RUNS: usize = 500;
+
+/// Runs `f` with one CPU-bound thread spinning beside it (as another test binary or a
+/// build would), stopped and joined before returning.
+fn with_busy_thread<R>(f: impl FnOnce() -> R) -> R {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            while !stop.load(Relaxed) {
+                std::hint::spin_loop();
+            }
+        });
+        let r = f();
+        stop.store(true, Relaxed);
+        r
+    })
+}
+
+fn main() {
+    let config = IrqTestConfig::default();
+    let idle = measure(&config, "");
+    let loaded = with_busy_thread(|| measure(&config, "loaded: "));
+    println!(
+        "all_contexts_ms_median={:.4}",
+        percentile(&idle.all_ms, 0.5)
+    );
+    println!("all_contexts_ms_p99={:.4}", percentile(&idle.all_ms, 0.99));
+    println!(
+        "all_contexts_ms_median_loaded={:.4}",
+        percentile(&loaded.all_ms, 0.5)
+    );
+    println!(
+        "all_contexts_ms_p99_loaded={:.4}",
+        percentile(&loaded.all_ms, 0.99)
+    );
+    println!(
+        "hardirq_rate_vs_timer_ceiling_posix={:.3}",
+        idle.ratio_posix
+    );
+    println!(
+        "hardirq_rate_vs_timer_ceiling_posix_loaded={:.3}",
+        loaded.ratio_posix
+    );
+    println!("hardirq_rate_vs_timer_ceiling_loaded={:.3}", loaded.ratio);
+    println!("hardirq_rate_vs_timer_ceiling={:.3}", idle.ratio);
 }
 
 /// Median over interleaved pairs of (our hardirq rate in a long run) / (bare loop rate

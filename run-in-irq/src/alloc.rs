@@ -22,9 +22,10 @@
 //! Softirq work running inside the handler (on irq exit) uses the arena too, but is
 //! not reported: the kernel allows atomic allocations there.
 
-use crate::in_hardirq;
+use crate::context::in_hardirq;
 use crate::irq::in_signal_handler;
-use crate::violations::{report_violation, Violation};
+use crate::stackscan::{return_addresses, MAX_FRAMES};
+use crate::violations::{report_violation_with_frames, Violation};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicU8, AtomicUsize, Ordering};
@@ -177,9 +178,13 @@ impl<A: GlobalAlloc> IrqCheckedAlloc<A> {
         }
     }
 
+    /// Reports an allocation in hardirq with the return addresses that lead to it,
+    /// so the report can name the user's line (symbolized after the irq test).
     fn check(&self) {
         if in_hardirq() {
-            report_violation(Violation::SleepInAtomic);
+            let mut frames = [0; MAX_FRAMES];
+            let n = return_addresses(&mut frames);
+            report_violation_with_frames(Violation::SleepInAtomic, &frames[..n]);
         }
     }
 }

@@ -59,6 +59,28 @@ impl CpuState {
 
 thread_local! {
     static CPU: CpuState = const { CpuState::new() };
+    /// The "CPU" (thread id) whose contexts this thread runs; 0: its own. A ksoftirqd
+    /// worker serves its line's thread, and what it records belongs to that thread.
+    static OWNER: Cell<i32> = const { Cell::new(0) };
+}
+
+/// Kernel thread id of the calling thread. Async-signal-safe (a bare syscall).
+pub(crate) fn gettid() -> i32 {
+    // SAFETY: gettid has no preconditions and cannot fail.
+    unsafe { libc::gettid() }
+}
+
+/// Thread id of the "CPU" whose contexts the current thread runs.
+pub(crate) fn owner_tid() -> i32 {
+    match OWNER.with(Cell::get) {
+        0 => gettid(),
+        tid => tid,
+    }
+}
+
+/// Marks the current thread as a worker serving `tid`'s contexts (0 to clear).
+pub(crate) fn set_owner(tid: i32) {
+    OWNER.with(|o| o.set(tid));
 }
 
 /// Runs `f` on this thread's context state. Async-signal-safe.

@@ -1,9 +1,9 @@
 //! The interrupt "CPU": hardirq entry/exit, masking replay and softirq processing.
 //!
-//! Each thread is a CPU. An [`IrqHandler`] attached to a thread (see
-//! [`crate::IrqLine`]) is what its hardirq stand-in runs. This module holds the
-//! context transitions, shared by the signal handler and by `local_irq_enable()`
-//! (which replays a hardirq that arrived while irqs were masked):
+//! Each thread is a CPU. The `IrqVector` attached to a thread (an irq line, see
+//! `line`) is what its hardirq stand-in runs. This module holds the context
+//! transitions, shared by the signal handler and by `local_irq_enable()` (which
+//! replays a hardirq that arrived while irqs were masked):
 //!
 //! * hardirq: irqs disabled, `HARDIRQ_OFFSET` added, handler runs, offset removed;
 //! * irq exit: if softirq work is pending and the interrupted code was not in an
@@ -11,67 +11,76 @@
 //!   can interrupt it, never the reverse), at most [`MAX_SOFTIRQ_RESTART`] rounds;
 //! * return: irqs enabled, and a hardirq masked meanwhile is taken at once.
 //!
+//! It sits right above the context model and the signal mask: interrupt sources
+//! (signal handler, timers, ksoftirqd) and lines build on it, never the reverse.
 //! Every step touches only this thread's `Cell`s and is async-signal-safe.
 
 use crate::context::{in_interrupt, with_cpu, CpuState, HARDIRQ_OFFSET, SOFTIRQ_OFFSET};
-use crate::line::IrqLine;
+use crate::sigmask::set_irq_signal_unblocked;
 use std::cell::Cell;
 
 /// Kernel `MAX_SOFTIRQ_RESTART`: rounds of softirq work per irq exit; the rest
 /// waits for the next irq exit or `local_bh_enable()`.
 pub const MAX_SOFTIRQ_RESTART: u32 = 10;
 
-/// What the hardirq stand-in runs. Both methods may run concurrently with the
-/// task's own code, and `hardirq` runs inside a signal handler: it must be
-/// async-signal-safe (no allocation, locks, formatting or panics).
-pub trait IrqHandler: Sync {
-    /// Runs in hardirq context with irqs disabled, on the line's thread.
-    fn hardirq(&self, line: &IrqLine<'_>);
-    /// Runs in softirq context after [`IrqLine::raise_softirq`] (on the line's thread
-    /// at irq exit, or on its ksoftirqd worker).
-    fn softirq(&self, _line: &IrqLine<'_>) {}
+/// What irq entry dispatches to on this thread: the attached line's handlers.
+/// Both run on this thread inside irq context and must be async-signal-safe.
+pub(crate) trait IrqVector {
+    /// The hardirq handler (irqs disabled, `HARDIRQ_OFFSET` set).
+    fn hardirq(&self);
+    /// Softirq work run at irq exit or BH enable (`SOFTIRQ_OFFSET` set).
+    fn softirq(&self);
 }
 
-/// Where softirq work raised by a hardirq runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SoftirqMode {
-    /// On irq exit, on the interrupted thread (the kernel's default BH processing).
-    #[default]
-    OnIrqExit,
-    /// In a dedicated ksoftirqd-like worker thread (the PREEMPT_RT arrangement).
-    Thread,
-}
+/// A type-erased pointer to the attached vector (null data pointer: none).
+type VectorPtr = *const (dyn IrqVector + 'static);
 
 thread_local! {
-    /// The line attached to this thread (null when none). A thin pointer: one store.
-    static LINE: Cell<*const IrqLine<'static>> = const { Cell::new(std::ptr::null()) };
+    /// The vector attached to this thread (none when null).
+    static VECTOR: Cell<Option<VectorPtr>> = const { Cell::new(None) };
     /// Nesting depth of our signal handler on this thread.
     static IN_SIGNAL: Cell<u32> = const { Cell::new(0) };
     /// The kernel holds the irq signal blocked on this thread: set on handler entry,
     /// cleared while softirq work runs from the handler.
     static SIGNAL_BLOCKED: Cell<bool> = const { Cell::new(false) };
-    /// The "CPU" a worker thread serves (0: itself).
-    static OWNER: Cell<i32> = const { Cell::new(0) };
 }
 
-/// Attaches `line` to this thread, returning the previous one (for nesting).
-/// Done with irqs masked so a signal never sees a half-made change.
-pub(crate) fn set_line(line: *const IrqLine<'_>) -> *const IrqLine<'static> {
-    let _irq = crate::local_irq_save();
-    LINE.with(|l| l.replace(line.cast()))
+/// The previously attached vector, as [`set_vector`] returns it.
+#[derive(Clone, Copy)]
+pub(crate) struct PreviousVector(Option<VectorPtr>);
+
+/// Attaches `vector` to this thread until the returned previous one is put back with
+/// [`restore_vector`] (lines nest). Done with irqs masked so a signal never sees a
+/// half-made change.
+///
+/// # Safety
+/// `vector` must stay valid until [`restore_vector`] replaces it on this thread.
+pub(crate) unsafe fn set_vector(vector: &dyn IrqVector) -> PreviousVector {
+    // SAFETY: only the lifetime is erased; the caller keeps the vector alive while
+    // it is attached, and irq entry only dereferences the attached one.
+    let ptr: VectorPtr = unsafe { std::mem::transmute(vector as *const dyn IrqVector) };
+    PreviousVector(replace_vector(Some(ptr)))
 }
 
-/// Thread id of the "CPU" whose contexts the current thread runs.
-pub(crate) fn owner_tid() -> i32 {
-    match OWNER.with(Cell::get) {
-        0 => crate::violations::gettid(),
-        tid => tid,
+/// Reattaches the vector that was current before the matching [`set_vector`].
+pub(crate) fn restore_vector(previous: PreviousVector) {
+    replace_vector(previous.0);
+}
+
+fn replace_vector(v: Option<VectorPtr>) -> Option<VectorPtr> {
+    let was_disabled = with_cpu(|c| c.irqs_disabled.replace(true));
+    let previous = VECTOR.with(|l| l.replace(v));
+    if !was_disabled {
+        local_irq_enable();
     }
+    previous
 }
 
-/// Marks the current thread as a worker serving `tid`'s softirqs (0 to clear).
-pub(crate) fn set_owner(tid: i32) {
-    OWNER.with(|o| o.set(tid));
+/// The attached vector, if any.
+fn vector<'a>() -> Option<&'a dyn IrqVector> {
+    // SAFETY: an attached vector outlives its attachment (`set_vector`'s contract),
+    // and this is only called on the thread it is attached to, within it.
+    VECTOR.with(Cell::get).map(|p| unsafe { &*p })
 }
 
 /// True while running inside this crate's signal handler on this thread (a context
@@ -134,10 +143,8 @@ fn enable_and_replay(c: &CpuState) {
 /// Called with irqs disabled; returns with irqs disabled.
 fn irq_body(c: &CpuState) {
     c.add(HARDIRQ_OFFSET);
-    let line = LINE.with(Cell::get);
-    // SAFETY: a non-null LINE points to a Line that outlives its attachment (IrqLine).
-    if let Some(line) = unsafe { line.as_ref() } {
-        line.handler().hardirq(line);
+    if let Some(v) = vector() {
+        v.hardirq();
     }
     c.sub(HARDIRQ_OFFSET);
     if !in_interrupt() && c.softirq_pending.get() {
@@ -161,15 +168,13 @@ fn do_softirq(c: &CpuState) {
         enable_and_replay(c);
         if blocked {
             SIGNAL_BLOCKED.with(|b| b.set(false));
-            crate::signal::set_irq_signal_unblocked(true);
+            set_irq_signal_unblocked(true);
         }
-        let line = LINE.with(Cell::get);
-        // SAFETY: a non-null LINE points to a Line that outlives its attachment.
-        if let Some(line) = unsafe { line.as_ref() } {
-            line.handler().softirq(line);
+        if let Some(v) = vector() {
+            v.softirq();
         }
         if blocked {
-            crate::signal::set_irq_signal_unblocked(false);
+            set_irq_signal_unblocked(false);
             SIGNAL_BLOCKED.with(|b| b.set(true));
         }
         c.irqs_disabled.set(true);

@@ -16,12 +16,11 @@
 //! [`IrqTestAlgorithm::PreFix`] is the algorithm before "kunit: Enforce task execution
 //! in {soft,hard}irq contexts": a fixed 5 µs timer and `max_iterations` task calls only.
 
-use crate::irq::{IrqHandler, SoftirqMode};
-use crate::line::{with_irq_line, IrqLine, LineConfig};
+use crate::context::{in_hardirq, in_serving_softirq};
+use crate::line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
 use crate::startup::{irq_startup, IrqStartup};
-use crate::timer::HardirqTimer;
+use crate::timer::{monotonic_ns, HardirqTimer};
 use crate::violations::{report_violation, take_violations, Violation, ViolationRecord};
-use crate::{in_hardirq, in_serving_softirq};
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -43,14 +42,15 @@ pub enum IrqTestAlgorithm {
 /// How to run one irq test.
 #[derive(Clone, Copy, Debug)]
 pub struct IrqTestConfig {
-    /// Where softirq work runs: on irq exit (the default) or on a ksoftirqd-like thread.
+    /// Where the BH work runs (default: on irq exit).
     pub softirq_mode: SoftirqMode,
-    /// What delivers the timer interrupts (default: a timer thread when there are
-    /// two CPUs or more).
+    /// What delivers the timer interrupts (default [`HardirqTimer::Auto`]: a timer
+    /// thread while it gets a CPU in time, else the POSIX timer).
     pub hardirq_timer: HardirqTimer,
-    /// The iteration rule: the fixed upstream loop, or the pre-fix one.
+    /// Which upstream loop runs (default: the fixed one; with feature `seed-bugs`,
+    /// the pre-fix one).
     pub algorithm: IrqTestAlgorithm,
-    /// When the first timer expiry is armed (see [`set_irq_startup`](crate::set_irq_startup)).
+    /// When the first timer expiry is armed (default: the process-wide setting).
     pub startup: IrqStartup,
     /// Wall-clock limit of the task loop (`HZ` jiffies upstream).
     pub time_limit: Duration,
@@ -79,9 +79,9 @@ impl Default for IrqTestConfig {
 pub struct IrqTestReport {
     /// Calls of `func` in task context.
     pub task_calls: u32,
-    /// Calls of `func` in hardirq context.
+    /// Calls of `func` in hardirq context (timer callbacks).
     pub hardirq_calls: u32,
-    /// Calls of `func` in softirq context.
+    /// Calls of `func` in softirq context (BH work runs).
     pub softirq_calls: u32,
     /// `func` returned false at least once in task context.
     pub task_failed: bool,
@@ -95,6 +95,9 @@ pub struct IrqTestReport {
     pub all_contexts_after: Option<Duration>,
     /// Timer interval at the end.
     pub final_interval_ns: u64,
+    /// What delivered the hardirqs at the end ([`HardirqTimer::Auto`] resolved: the
+    /// timer thread, or the POSIX timer if the thread was starved).
+    pub hardirq_timer: HardirqTimer,
     /// Kernel-rule violations from this thread's contexts during the run.
     pub violations: Vec<ViolationRecord>,
 }
@@ -212,8 +215,9 @@ pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
         softirq_mode: config.softirq_mode,
         hardirq_timer: config.hardirq_timer,
     };
-    let (elapsed, all_contexts_after) = with_irq_line(&test, line_config, |line| {
-        task_loop(&test, line, max_iterations, config)
+    let (elapsed, all_contexts_after, hardirq_timer) = with_irq_line(&test, line_config, |line| {
+        let (elapsed, all_contexts_after) = task_loop(&test, line, max_iterations, config);
+        (elapsed, all_contexts_after, line.hardirq_timer())
     })?;
     // Everything this thread's contexts recorded, including before the loop.
     let violations = take_violations();
@@ -227,6 +231,7 @@ pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
         elapsed,
         all_contexts_after,
         final_interval_ns: test.interval_ns.load(Relaxed),
+        hardirq_timer,
         violations,
     })
 }
@@ -239,6 +244,8 @@ fn task_loop<S: Sync, F: Fn(&S) -> bool + Sync>(
     config: &IrqTestConfig,
 ) -> (Duration, Option<Duration>) {
     let start = Instant::now();
+    // The same clock as `Instant`, in the timer's units (for the starvation check).
+    let start_ns = monotonic_ns();
     let end = start + config.time_limit;
     let first_expiry = INITIAL_INTERVAL_NS
         + match config.startup {
@@ -266,6 +273,7 @@ fn task_loop<S: Sync, F: Fn(&S) -> bool + Sync>(
             line.arm_timer_ns(first_expiry);
         }
         let now = Instant::now();
+        line.claim_overdue_timer(start_ns + (now - start).as_nanos() as u64);
         if all_contexts_after.is_none() && h > 0 && s > 0 {
             all_contexts_after = Some(now - start);
         }

@@ -2,8 +2,8 @@
 //! thread (the PREEMPT_RT arrangement). One worker per line, so softirq runs never
 //! overlap. The wake is a futex on one state word, async-signal-safe.
 
-use crate::context::{with_cpu, SOFTIRQ_OFFSET};
-use crate::line::IrqLine;
+use crate::context::{set_owner, with_cpu, SOFTIRQ_OFFSET};
+use crate::futex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 const PENDING: u32 = 1;
@@ -24,33 +24,34 @@ impl Ksoftirqd {
     /// Async-signal-safe (atomics + futex syscall).
     pub(crate) fn kick(&self) {
         if self.state.fetch_or(PENDING, Ordering::AcqRel) & PENDING == 0 {
-            crate::futex::wake(&self.state);
+            futex::wake(&self.state);
         }
     }
 
     /// Asks the worker to exit once pending work is done.
     pub(crate) fn stop(&self) {
         self.state.fetch_or(STOP, Ordering::AcqRel);
-        crate::futex::wake(&self.state);
+        futex::wake(&self.state);
     }
 
-    /// The worker body: serve `line`'s softirq work until stopped.
-    pub(crate) fn run(&self, line: &IrqLine<'_>, owner_tid: i32) {
-        crate::irq::set_owner(owner_tid);
+    /// The worker body: run `softirq` in softirq context, for the "CPU" `owner_tid`,
+    /// each time work is kicked, until stopped.
+    pub(crate) fn run(&self, owner_tid: i32, softirq: impl Fn()) {
+        set_owner(owner_tid);
         loop {
             let v = self.state.load(Ordering::Acquire);
             if v & PENDING != 0 {
                 // No longer pending once it starts, as in the kernel.
                 self.state.fetch_and(!PENDING, Ordering::AcqRel);
                 with_cpu(|c| c.add(SOFTIRQ_OFFSET));
-                line.handler().softirq(line);
+                softirq();
                 with_cpu(|c| c.sub(SOFTIRQ_OFFSET));
             } else if v & STOP != 0 {
                 break;
             } else {
-                crate::futex::wait(&self.state, v, None);
+                futex::wait(&self.state, v, None);
             }
         }
-        crate::irq::set_owner(0);
+        set_owner(0);
     }
 }

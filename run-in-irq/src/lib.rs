@@ -22,6 +22,12 @@
 //!    `kunit_run_irq_test(test, func, max_iterations, state)` — the newest upstream
 //!    algorithm and KUnit's exact final expectations.
 //!
+//! Inside, the modules form a one-way stack (each uses only those below it;
+//! `scripts/check-irq-layering.sh` checks it): the context model (`context`,
+//! `violations`, `sigmask`, `stackscan`, `symbolize`) → irq entry/exit (`irq`, then `irqflags`, `simd`) →
+//! interrupt sources (`signal`, `timer`, `ksoftirqd`) → `line` → `irq_test` →
+//! `kunit_irq_test`.
+//!
 //! # Rules for code that runs in hardirq context
 //! `func` / [`IrqHandler::hardirq`] run inside a signal handler that may have
 //! interrupted the task anywhere — including inside `malloc` or while holding a lock.
@@ -36,8 +42,11 @@
 //! # Catching allocation in hardirq
 //! Opt in with `#[global_allocator] static A: IrqCheckedAlloc = IrqCheckedAlloc::system();`
 //! An allocation in hardirq context is then reported as
-//! `BUG: sleeping function called from invalid context` on the current test, and is
-//! served from a lock-free arena so the interrupted task's `malloc` cannot deadlock.
+//! `BUG: sleeping function called from invalid context at FILE:LINE` on the current
+//! test — FILE:LINE being the user's line that allocated (the handler records the
+//! return addresses on its stack; they are symbolized after the irq test, see
+//! [`ViolationRecord::site`]) — and is served from a lock-free arena so the
+//! interrupted task's `malloc` cannot deadlock.
 //!
 //! # Seed scenario: slow irq start-up
 //! Feature `seed-bugs` makes [`IrqTestConfig::default`] (and so `kunit_run_irq_test`)
@@ -70,9 +79,12 @@ mod ksoftirqd;
 mod kunit_irq_test;
 mod line;
 mod might_sleep;
+mod sigmask;
 mod signal;
 mod simd;
+mod stackscan;
 mod startup;
+mod symbolize;
 mod timer;
 mod violations;
 
@@ -81,7 +93,7 @@ pub use context::{
     hardirq_count, in_atomic, in_hardirq, in_interrupt, in_nmi, in_serving_softirq, in_softirq,
     in_task, irqs_disabled, preempt_count, softirq_count,
 };
-pub use irq::{in_signal_handler, IrqHandler, SoftirqMode, MAX_SOFTIRQ_RESTART};
+pub use irq::{in_signal_handler, MAX_SOFTIRQ_RESTART};
 pub use irq_test::{
     run_irq_test, IrqTestAlgorithm, IrqTestConfig, IrqTestReport, INITIAL_INTERVAL_NS,
     INTERVAL_STEP_NS,
@@ -91,10 +103,11 @@ pub use irqflags::{
 };
 #[cfg(feature = "kunit")]
 pub use kunit_irq_test::{kunit_report_violations, kunit_run_irq_test, kunit_run_irq_test_with};
-pub use line::{with_irq_line, IrqLine, LineConfig};
+pub use line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
 pub use might_sleep::{might_sleep, warn_on};
-pub use signal::irq_signal;
+pub use sigmask::irq_signal;
 pub use simd::{kernel_fpu_begin, may_use_simd, FpuGuard};
 pub use startup::{irq_startup, set_irq_startup, IrqStartup};
+pub use symbolize::SourceSite;
 pub use timer::HardirqTimer;
 pub use violations::{dropped_violations, take_violations, Context, Violation, ViolationRecord};

@@ -1,4 +1,6 @@
 //! An irq line: a thread wired to a hardirq stand-in for the duration of a closure.
+//! It sits on top of irq entry/exit (`irq`) and the interrupt sources (signal
+//! handler, timers, ksoftirqd) and is what the irq test drives.
 //!
 //! [`with_irq_line`] installs the signal handler (restoring the previous disposition
 //! when the last line anywhere goes away), gives the thread an alternate signal
@@ -11,11 +13,34 @@
 //! Lines on different threads are independent; a nested line on the same thread
 //! temporarily replaces the outer one.
 
-use crate::irq::{self, IrqHandler, SoftirqMode};
+use crate::context::gettid;
+use crate::irq::{self, IrqVector, PreviousVector};
 use crate::ksoftirqd::Ksoftirqd;
-use crate::signal::{irq_signal, ThreadSignals};
-use crate::timer::{HardirqTimer, IrqTimer, PosixTimer, TimerThread};
+use crate::sigmask::{block_and_drain, drain_blocked, irq_signal, restore_mask};
+use crate::signal::ThreadSignals;
+use crate::timer::{HardirqTimer, IrqTimer, TimerThread};
 use std::io;
+
+/// What the hardirq stand-in runs. Both methods may run concurrently with the
+/// task's own code, and `hardirq` runs inside a signal handler: it must be
+/// async-signal-safe (no allocation, locks, formatting or panics).
+pub trait IrqHandler: Sync {
+    /// Runs in hardirq context with irqs disabled, on the line's thread.
+    fn hardirq(&self, line: &IrqLine<'_>);
+    /// Runs in softirq context after [`IrqLine::raise_softirq`] (on the line's thread
+    /// at irq exit, or on its ksoftirqd worker).
+    fn softirq(&self, _line: &IrqLine<'_>) {}
+}
+
+/// Where softirq work raised by a hardirq runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SoftirqMode {
+    /// On irq exit, on the interrupted thread (the kernel's default BH processing).
+    #[default]
+    OnIrqExit,
+    /// In a dedicated ksoftirqd-like worker thread (the PREEMPT_RT arrangement).
+    Thread,
+}
 
 /// How a line delivers its interrupts. `SoftirqMode` converts into it (with the
 /// default timer), so `with_irq_line(&h, SoftirqMode::OnIrqExit, ..)` works.
@@ -23,7 +48,7 @@ use std::io;
 pub struct LineConfig {
     /// Where softirq work raised by the hardirq runs.
     pub softirq_mode: SoftirqMode,
-    /// What delivers the periodic hardirq (timer thread or POSIX timer).
+    /// What delivers the timer interrupts.
     pub hardirq_timer: HardirqTimer,
 }
 
@@ -45,11 +70,18 @@ pub struct IrqLine<'a> {
     thread: libc::pthread_t,
 }
 
-impl<'a> IrqLine<'a> {
-    pub(crate) fn handler(&self) -> &'a dyn IrqHandler {
-        self.handler
+/// Irq entry on the line's thread dispatches to the line's handler.
+impl IrqVector for IrqLine<'_> {
+    fn hardirq(&self) {
+        self.handler.hardirq(self);
     }
 
+    fn softirq(&self) {
+        self.handler.softirq(self);
+    }
+}
+
+impl<'a> IrqLine<'a> {
     /// Where softirq work runs on this line.
     pub fn softirq_mode(&self) -> SoftirqMode {
         self.mode
@@ -60,6 +92,20 @@ impl<'a> IrqLine<'a> {
     /// re-arms with it, like `hrtimer_forward_now()` + `HRTIMER_RESTART`.
     pub fn arm_timer_ns(&self, ns: u64) {
         self.timer.arm_ns(ns);
+    }
+
+    /// What delivers the line's timer interrupts now: [`HardirqTimer::TimerThread`] or
+    /// [`HardirqTimer::PosixTimer`] (an `Auto` line reports what it chose, and
+    /// changes from the thread to the POSIX timer if the thread starves).
+    pub fn hardirq_timer(&self) -> HardirqTimer {
+        self.timer.current()
+    }
+
+    /// For a task loop that reads the clock anyway (`now_ns`: `CLOCK_MONOTONIC`):
+    /// delivers an expiry that an `Auto` line's starved timer thread has not, and
+    /// moves the line to the POSIX timer. True when it did.
+    pub(crate) fn claim_overdue_timer(&self, now_ns: u64) -> bool {
+        self.timer.claim_overdue(now_ns)
     }
 
     /// Sends the hardirq signal to the line's thread now. From that thread itself the
@@ -84,19 +130,19 @@ impl<'a> IrqLine<'a> {
 /// Restores the previous line and stops interrupt sources, also on unwind.
 struct Detach<'l, 'a> {
     line: &'l IrqLine<'a>,
-    previous: *const IrqLine<'static>,
+    previous: PreviousVector,
 }
 
 impl Drop for Detach<'_, '_> {
     fn drop(&mut self) {
         // Blocked first, so no handler can re-arm the timer after it is disarmed.
-        let mask = crate::signal::block_and_drain();
+        let mask = block_and_drain();
         self.line.timer.stop();
-        crate::signal::drain_blocked();
+        drain_blocked();
         // flush_work(): softirq work still pending here runs now, in softirq context.
         irq::run_pending_softirq_if_allowed();
-        irq::set_line(self.previous);
-        crate::signal::restore_mask(&mask);
+        irq::restore_vector(self.previous);
+        restore_mask(&mask);
         if let Some(k) = self.line.ksoftirqd {
             k.stop();
         }
@@ -118,12 +164,9 @@ pub fn with_irq_line<R>(
         hardirq_timer,
     } = config.into();
     let _signals = ThreadSignals::setup()?;
-    let tid = crate::violations::gettid();
+    let tid = gettid();
     let timer_thread = TimerThread::new();
-    let timer = match hardirq_timer.resolve() {
-        HardirqTimer::PosixTimer => IrqTimer::Posix(PosixTimer::new(tid, irq_signal())?),
-        _ => IrqTimer::Thread(&timer_thread),
-    };
+    let timer = IrqTimer::new(hardirq_timer.resolve(), &timer_thread, tid, irq_signal())?;
     let ksoftirqd = Ksoftirqd::new();
     // SAFETY: pthread_self has no preconditions.
     let thread = unsafe { libc::pthread_self() };
@@ -140,15 +183,17 @@ pub fn with_irq_line<R>(
         // in `f`) Detach stops what was started, so the scope's join cannot hang.
         let _detach = Detach {
             line,
-            previous: irq::set_line(line),
+            // SAFETY: `Detach` reattaches the previous vector before `line` goes away,
+            // also on unwind.
+            previous: unsafe { irq::set_vector(line) },
         };
-        if let IrqTimer::Thread(t) = &line.timer {
+        if let Some(t) = line.timer.thread() {
             t.spawn(s, tid, irq_signal())?;
         }
         if let Some(k) = line.ksoftirqd {
             std::thread::Builder::new()
                 .name("ksoftirqd".into())
-                .spawn_scoped(s, move || k.run(line, tid))?;
+                .spawn_scoped(s, move || k.run(tid, || line.handler.softirq(line)))?;
         }
         Ok(f(line))
     })

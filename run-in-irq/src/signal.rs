@@ -1,14 +1,13 @@
-//! The hardirq signal: process-wide disposition (installed while any line is
+//! The hardirq signal handler: process-wide disposition (installed while any line is
 //! attached, the previous one restored afterwards) and per-thread setup
-//! (alternate signal stack, unmasking, draining on teardown).
+//! (alternate signal stack, unmasking, draining on teardown). The handler is one
+//! interrupt source of irq entry (`irq`); the mask primitives are in `sigmask`.
 
+use crate::irq;
+use crate::sigmask::{block_and_drain, irq_signal, sigset_of};
+use crate::stackscan;
 use std::io;
 use std::sync::Mutex;
-
-/// The real-time signal the hardirq stand-in uses.
-pub fn irq_signal() -> libc::c_int {
-    libc::SIGRTMIN() + 4
-}
 
 /// Stack for the handler and everything nested on it (hardirq → softirq → hardirq).
 const ALT_STACK_SIZE: usize = 512 * 1024;
@@ -25,29 +24,18 @@ static DISPOSITION: Mutex<Disposition> = Mutex::new(Disposition {
     previous: None,
 });
 
-extern "C" fn on_irq_signal(
-    _sig: libc::c_int,
-    _info: *mut libc::siginfo_t,
-    _uc: *mut libc::c_void,
-) {
+extern "C" fn on_irq_signal(_sig: libc::c_int, _info: *mut libc::siginfo_t, uc: *mut libc::c_void) {
     // SAFETY: __errno_location returns this thread's errno slot; saving and restoring
     // it keeps the interrupted code's errno intact.
     let saved_errno = unsafe { *libc::__errno_location() };
-    let was_blocked = crate::irq::signal_enter();
-    crate::irq::hardirq_arrived();
-    crate::irq::signal_exit(was_blocked);
+    // Stack scans from inside this handler (allocation reports) end at its frame.
+    let scan_limit = stackscan::set_scan_limit(uc as usize);
+    let was_blocked = irq::signal_enter();
+    irq::hardirq_arrived();
+    irq::signal_exit(was_blocked);
+    stackscan::set_scan_limit(scan_limit);
     // SAFETY: as above.
     unsafe { *libc::__errno_location() = saved_errno };
-}
-
-fn sigset_of(sig: libc::c_int) -> libc::sigset_t {
-    // SAFETY: sigemptyset/sigaddset initialise the zeroed set in place.
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, sig);
-        set
-    }
 }
 
 /// Installs the handler (first user) and counts the user.
@@ -165,52 +153,6 @@ impl Outermost {
             })
         }
     }
-}
-
-/// Unblocks (`true`) or blocks the irq signal on this thread. Async-signal-safe:
-/// one `rt_sigprocmask` call (glibc's `pthread_sigmask` only filters out its own
-/// internal signals first).
-pub(crate) fn set_irq_signal_unblocked(unblocked: bool) {
-    let set = sigset_of(irq_signal());
-    let how = if unblocked {
-        libc::SIG_UNBLOCK
-    } else {
-        libc::SIG_BLOCK
-    };
-    // SAFETY: plain mask change of the calling thread; old mask not requested.
-    unsafe { libc::pthread_sigmask(how, &set, std::ptr::null_mut()) };
-}
-
-/// Blocks the irq signal on this thread and discards instances already pending
-/// (the `hrtimer_cancel` of an expiry that has not been delivered yet).
-/// Returns the previous mask for [`restore_mask`].
-pub(crate) fn block_and_drain() -> libc::sigset_t {
-    let set = sigset_of(irq_signal());
-    // SAFETY: plain mask change; a zeroed sigset_t is a valid out-parameter.
-    let old = unsafe {
-        let mut old: libc::sigset_t = std::mem::zeroed();
-        libc::pthread_sigmask(libc::SIG_BLOCK, &set, &mut old);
-        old
-    };
-    drain_blocked();
-    old
-}
-
-/// Discards pending instances of the (blocked) irq signal on this thread.
-pub(crate) fn drain_blocked() {
-    let set = sigset_of(irq_signal());
-    let zero = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: non-blocking sigtimedwait on our own signal.
-    while unsafe { libc::sigtimedwait(&set, std::ptr::null_mut(), &zero) } > 0 {}
-}
-
-/// Reinstates a mask saved by [`block_and_drain`].
-pub(crate) fn restore_mask(mask: &libc::sigset_t) {
-    // SAFETY: a mask previously returned by pthread_sigmask.
-    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, mask, std::ptr::null_mut()) };
 }
 
 impl Drop for ThreadSignals {

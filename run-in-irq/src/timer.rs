@@ -11,8 +11,15 @@
 //! * [`HardirqTimer::PosixTimer`]: `timer_create(CLOCK_MONOTONIC, SIGEV_THREAD_ID)`,
 //!   re-armed with `timer_settime` (async-signal-safe). Needs no second CPU.
 //!
-//! [`HardirqTimer::Auto`] picks the timer thread when the process may run on two
-//! CPUs or more (it waits by spinning when the deadline is near), else the POSIX timer.
+//! [`HardirqTimer::Auto`] uses the timer thread while it has a CPU to run on, and the
+//! POSIX timer otherwise: with one usable CPU; for [`STARVED_HOLD_NS`] after any timer
+//! thread was starved; and mid-line, as soon as the line's timer thread misses a
+//! deadline by more than [`STARVED_NS`]. On a busy machine (another CPU-bound process
+//! beside the test) the timer thread only runs when the scheduler tick lets it, a few
+//! interrupts per tick, while the POSIX timer is delivered by the kernel on time.
+//! Starvation is measured, not guessed: the timer thread notes a late expiry when it
+//! finally fires, and the irq test's task loop ([`IrqTimer::claim_overdue`]) takes
+//! over a deadline the thread has not served in time.
 
 use crate::futex;
 use std::io;
@@ -24,8 +31,9 @@ use std::time::Duration;
 /// What delivers an irq line's timer interrupts (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HardirqTimer {
-    /// [`HardirqTimer::TimerThread`] with two or more usable CPUs, else
-    /// [`HardirqTimer::PosixTimer`].
+    /// [`HardirqTimer::TimerThread`] while it gets a CPU in time, else
+    /// [`HardirqTimer::PosixTimer`] (with one usable CPU, after a recent starvation,
+    /// or from the moment the line's timer thread misses a deadline).
     #[default]
     Auto,
     /// A per-line thread that sends the signal at the deadline.
@@ -34,28 +42,50 @@ pub enum HardirqTimer {
     PosixTimer,
 }
 
+/// A timer-thread expiry later than this means the thread was not on a CPU: with one
+/// of its own it fires within microseconds (it spins the last [`SPIN_NS`]), while a
+/// thread that waits for the scheduler tick is milliseconds late.
+pub(crate) const STARVED_NS: u64 = 500_000;
+/// After a timer thread was starved, new `Auto` lines use the POSIX timer for this
+/// long before they try a timer thread again (the load that starved it rarely ends
+/// sooner, and a line that starts on a starved thread loses [`STARVED_NS`]).
+pub(crate) const STARVED_HOLD_NS: u64 = 500_000_000;
+/// When a timer thread was last seen starved (`CLOCK_MONOTONIC` ns; 0: never).
+static LAST_STARVED_NS: AtomicU64 = AtomicU64::new(0);
+
+/// What a line's timer is made of, once [`HardirqTimer::Auto`] is decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimerKind {
+    Posix,
+    Thread,
+    /// The timer thread, falling back to the POSIX timer if it starves.
+    ThreadOrPosix,
+}
+
 impl HardirqTimer {
-    /// The concrete kind [`HardirqTimer::Auto`] stands for on this machine.
-    pub(crate) fn resolve(self) -> HardirqTimer {
+    /// The concrete kind this stands for on this machine, now.
+    pub(crate) fn resolve(self) -> TimerKind {
         static MULTI_CPU: OnceLock<bool> = OnceLock::new();
         match self {
             HardirqTimer::Auto => {
                 let multi = *MULTI_CPU.get_or_init(|| {
                     std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2)
                 });
-                if multi {
-                    HardirqTimer::TimerThread
+                let last = LAST_STARVED_NS.load(Relaxed);
+                if !multi || (last != 0 && monotonic_ns() - last < STARVED_HOLD_NS) {
+                    TimerKind::Posix
                 } else {
-                    HardirqTimer::PosixTimer
+                    TimerKind::ThreadOrPosix
                 }
             }
-            kind => kind,
+            HardirqTimer::TimerThread => TimerKind::Thread,
+            HardirqTimer::PosixTimer => TimerKind::Posix,
         }
     }
 }
 
 /// `CLOCK_MONOTONIC` in nanoseconds. Async-signal-safe (POSIX lists clock_gettime).
-fn monotonic_ns() -> u64 {
+pub(crate) fn monotonic_ns() -> u64 {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -69,15 +99,92 @@ fn monotonic_ns() -> u64 {
 pub(crate) enum IrqTimer<'a> {
     Posix(PosixTimer),
     Thread(&'a TimerThread),
+    /// [`TimerKind::ThreadOrPosix`]: arms go to the thread until it is starved.
+    ThreadOrPosix {
+        thread: &'a TimerThread,
+        posix: PosixTimer,
+    },
 }
 
-impl IrqTimer<'_> {
+impl<'a> IrqTimer<'a> {
+    /// The timer of `kind` signalling thread `tid` with `sig`; `thread` is started
+    /// by the caller (see [`IrqTimer::thread`]).
+    pub(crate) fn new(
+        kind: TimerKind,
+        thread: &'a TimerThread,
+        tid: i32,
+        sig: libc::c_int,
+    ) -> io::Result<IrqTimer<'a>> {
+        Ok(match kind {
+            TimerKind::Posix => IrqTimer::Posix(PosixTimer::new(tid, sig)?),
+            TimerKind::Thread => IrqTimer::Thread(thread),
+            TimerKind::ThreadOrPosix => IrqTimer::ThreadOrPosix {
+                thread,
+                posix: PosixTimer::new(tid, sig)?,
+            },
+        })
+    }
+
+    /// The timer thread to start, if this timer uses one.
+    pub(crate) fn thread(&self) -> Option<&'a TimerThread> {
+        match *self {
+            IrqTimer::Posix(_) => None,
+            IrqTimer::Thread(t) | IrqTimer::ThreadOrPosix { thread: t, .. } => Some(t),
+        }
+    }
+
+    /// What delivers the interrupts now.
+    pub(crate) fn current(&self) -> HardirqTimer {
+        match self {
+            IrqTimer::Posix(_) => HardirqTimer::PosixTimer,
+            IrqTimer::Thread(_) => HardirqTimer::TimerThread,
+            IrqTimer::ThreadOrPosix { thread, .. } if thread.starved.load(Relaxed) => {
+                HardirqTimer::PosixTimer
+            }
+            IrqTimer::ThreadOrPosix { .. } => HardirqTimer::TimerThread,
+        }
+    }
+
     /// Expiry `ns` from now (0 disarms); replaces the previous one. Async-signal-safe.
     pub(crate) fn arm_ns(&self, ns: u64) {
         match self {
             IrqTimer::Posix(t) => t.arm_ns(ns),
             IrqTimer::Thread(t) => t.arm_ns(ns),
+            IrqTimer::ThreadOrPosix { thread, posix } => {
+                if thread.starved.load(Relaxed) {
+                    // Cancel what the thread may still hold from before the switch.
+                    thread.deadline.store(0, Relaxed);
+                    posix.arm_ns(ns);
+                } else {
+                    thread.arm_ns(ns);
+                }
+            }
         }
+    }
+
+    /// Task-side starvation check, for a caller that watches the clock anyway (`now`:
+    /// [`monotonic_ns`]): if the timer thread has missed its deadline by more than
+    /// [`STARVED_NS`], take the deadline from it and deliver it through the POSIX
+    /// timer at once. True when it did. Cheap: one atomic load while on time.
+    pub(crate) fn claim_overdue(&self, now: u64) -> bool {
+        let IrqTimer::ThreadOrPosix { thread, posix } = self else {
+            return false;
+        };
+        let deadline = thread.deadline.load(Relaxed);
+        if deadline == 0 || now < deadline + STARVED_NS {
+            return false;
+        }
+        // Whoever clears the deadline delivers it: the thread or we, never both.
+        if thread
+            .deadline
+            .compare_exchange(deadline, 0, AcqRel, Relaxed)
+            .is_err()
+        {
+            return false;
+        }
+        thread.note_starved(now);
+        posix.arm_ns(1);
+        true
     }
 
     /// Disarms the timer and returns once no signal from it can be sent any more.
@@ -85,6 +192,10 @@ impl IrqTimer<'_> {
         match self {
             IrqTimer::Posix(t) => t.arm_ns(0),
             IrqTimer::Thread(t) => t.stop(),
+            IrqTimer::ThreadOrPosix { thread, posix } => {
+                thread.stop();
+                posix.arm_ns(0);
+            }
         }
     }
 }
@@ -158,6 +269,8 @@ pub(crate) struct TimerThread {
     sleeping: AtomicBool,
     /// The thread was started and has not yet left its loop.
     running: AtomicBool,
+    /// It missed a deadline by more than [`STARVED_NS`] (set once, never cleared).
+    starved: AtomicBool,
     /// Futex word, 1 once the thread has left its loop (sends nothing any more).
     done: AtomicU32,
 }
@@ -169,6 +282,7 @@ impl TimerThread {
             seq: AtomicU32::new(0),
             sleeping: AtomicBool::new(false),
             running: AtomicBool::new(false),
+            starved: AtomicBool::new(false),
             done: AtomicU32::new(0),
         }
     }
@@ -180,6 +294,12 @@ impl TimerThread {
         if self.sleeping.load(SeqCst) {
             futex::wake(&self.seq);
         }
+    }
+
+    /// Records that this thread was starved, for its line and for new `Auto` lines.
+    fn note_starved(&self, now: u64) {
+        self.starved.store(true, Relaxed);
+        LAST_STARVED_NS.store(now, Relaxed);
     }
 
     /// Starts the thread in `scope`; it signals thread `tid` with `sig` until stopped.
@@ -238,6 +358,9 @@ impl TimerThread {
                     // SAFETY: thread `tid` runs the line's closure until stop() has
                     // returned, so the id cannot have been reused.
                     unsafe { libc::syscall(libc::SYS_tgkill, pid, tid, sig) };
+                    if now - deadline > STARVED_NS {
+                        self.note_starved(now);
+                    }
                     last_fired = now;
                 }
                 continue;

@@ -6,9 +6,13 @@
 //! whose irq contexts produced it) drains its entries later and reports them — as a
 //! KUnit failure in `kunit_run_irq_test`, or through [`take_violations`].
 
-use crate::context::{in_atomic, in_hardirq, in_serving_softirq, irqs_disabled, preempt_count};
+use crate::context::{
+    gettid, in_atomic, in_hardirq, in_serving_softirq, irqs_disabled, owner_tid, preempt_count,
+};
+use crate::stackscan::MAX_FRAMES;
+use crate::symbolize::{user_site, SourceSite};
 use std::panic::Location;
-use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 /// What rule was broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,11 +30,11 @@ pub enum Violation {
 /// The context a violation was detected in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Context {
-    /// Task (process) context.
+    /// Plain task (process) context.
     Task,
     /// Serving a softirq.
     Softirq,
-    /// In the hardirq stand-in (the signal handler).
+    /// In the hardirq stand-in.
     Hardirq,
 }
 
@@ -57,19 +61,25 @@ impl Context {
 }
 
 /// One recorded violation, as drained by its owner.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ViolationRecord {
-    /// Which kernel rule was broken.
+    /// What rule was broken.
     pub kind: Violation,
     /// The context it was broken in.
     pub context: Context,
     /// Where it was detected (`#[track_caller]` of `might_sleep()`, or the allocator).
     pub location: &'static Location<'static>,
-    /// `in_atomic()` at that point.
+    /// For an allocation in hardirq: the user's code that allocated (the innermost
+    /// frame outside this crate and the Rust standard library), found from the
+    /// return addresses recorded in the handler. None if it could not be told.
+    pub site: Option<SourceSite>,
+    /// Those return addresses, innermost first (candidates: see `stackscan`).
+    pub frames: Vec<usize>,
+    /// `in_atomic()` when it was detected.
     pub in_atomic: bool,
-    /// `irqs_disabled()` at that point.
+    /// `irqs_disabled()` when it was detected.
     pub irqs_disabled: bool,
-    /// `preempt_count()` at that point.
+    /// The raw preempt count when it was detected.
     pub preempt_count: u32,
     /// Kernel thread id of the thread that detected it.
     pub tid: i32,
@@ -92,7 +102,10 @@ impl ViolationRecord {
 
     /// The kernel-style report, e.g. `BUG: sleeping function called from invalid context at …`.
     pub fn message(&self) -> String {
-        let (file, line) = (self.location.file(), self.location.line());
+        let (file, line) = match &self.site {
+            Some(site) => (site.file.as_str(), site.line),
+            None => (self.location.file(), self.location.line()),
+        };
         let mut text = match self.kind {
             Violation::SleepInAtomic => format!(
                 "BUG: sleeping function called from invalid context at {file}:{line}\n\
@@ -137,6 +150,8 @@ struct Slot {
     location: AtomicPtr<Location<'static>>,
     comm: [AtomicU64; 2],
     count: AtomicU32,
+    frame_count: AtomicU8,
+    frames: [AtomicUsize; MAX_FRAMES],
 }
 
 #[allow(clippy::declare_interior_mutable_const)] // used only as an array initialiser
@@ -151,16 +166,23 @@ const EMPTY: Slot = Slot {
     location: AtomicPtr::new(std::ptr::null_mut()),
     comm: [AtomicU64::new(0), AtomicU64::new(0)],
     count: AtomicU32::new(0),
+    frame_count: AtomicU8::new(0),
+    frames: [const { AtomicUsize::new(0) }; MAX_FRAMES],
 };
+
+impl Slot {
+    fn same_frames(&self, frames: &[usize]) -> bool {
+        usize::from(self.frame_count.load(Ordering::Relaxed)) == frames.len()
+            && self
+                .frames
+                .iter()
+                .zip(frames)
+                .all(|(a, &b)| a.load(Ordering::Relaxed) == b)
+    }
+}
 
 static RING: [Slot; SLOTS] = [EMPTY; SLOTS];
 static DROPPED: AtomicU64 = AtomicU64::new(0);
-
-/// Kernel thread id of the calling thread. Async-signal-safe (a bare syscall).
-pub(crate) fn gettid() -> i32 {
-    // SAFETY: gettid has no preconditions and cannot fail.
-    unsafe { libc::gettid() }
-}
 
 /// The calling thread's name via `prctl(PR_GET_NAME)`. Async-signal-safe.
 fn thread_comm() -> [u8; 16] {
@@ -174,8 +196,17 @@ fn thread_comm() -> [u8; 16] {
 /// Lock-free and allocation-free: callable from a signal handler.
 #[track_caller]
 pub(crate) fn report_violation(kind: Violation) {
+    report_violation_with_frames(kind, &[]);
+}
+
+/// [`report_violation`] with the return addresses that lead to it (innermost first,
+/// at most `MAX_FRAMES`): the same place reached from different code is a
+/// different record.
+#[track_caller]
+pub(crate) fn report_violation_with_frames(kind: Violation, frames: &[usize]) {
+    let frames = &frames[..frames.len().min(MAX_FRAMES)];
     let location = Location::caller();
-    let owner = crate::irq::owner_tid();
+    let owner = owner_tid();
     let context = Context::current() as u8;
     // A repeat of a recorded violation only bumps its count (like the kernel's
     // rate limit, but counted). A race with the owner draining it may lose one count.
@@ -185,6 +216,7 @@ pub(crate) fn report_violation(kind: Violation) {
             && slot.kind.load(Ordering::Relaxed) == kind as u8
             && slot.context.load(Ordering::Relaxed) == context
             && std::ptr::eq(slot.location.load(Ordering::Relaxed), location)
+            && slot.same_frames(frames)
         {
             slot.count.fetch_add(1, Ordering::Relaxed);
             return;
@@ -208,6 +240,11 @@ pub(crate) fn report_violation(kind: Violation) {
             slot.preempt_count.store(preempt_count(), Ordering::Relaxed);
             slot.location
                 .store(location as *const _ as *mut _, Ordering::Relaxed);
+            for (to, &from) in slot.frames.iter().zip(frames) {
+                to.store(from, Ordering::Relaxed);
+            }
+            slot.frame_count
+                .store(frames.len() as u8, Ordering::Relaxed);
             let comm = thread_comm();
             slot.comm[0].store(
                 u64::from_ne_bytes(comm[..8].try_into().unwrap()),
@@ -244,7 +281,7 @@ fn decode_context(v: u8) -> Context {
 /// Removes and returns the violations recorded for the current thread's "CPU"
 /// (its own task, hardirq and softirq contexts, including a ksoftirqd worker serving it).
 pub fn take_violations() -> Vec<ViolationRecord> {
-    let me = crate::irq::owner_tid() as u32;
+    let me = owner_tid() as u32;
     let mut out = Vec::new();
     for slot in RING.iter() {
         if slot.state.load(Ordering::Acquire) != READY || slot.owner.load(Ordering::Relaxed) != me {
@@ -253,10 +290,17 @@ pub fn take_violations() -> Vec<ViolationRecord> {
         let flags = slot.flags.load(Ordering::Relaxed);
         // SAFETY: only `&'static Location` values are ever stored in READY slots.
         let location = unsafe { &*slot.location.load(Ordering::Relaxed) };
+        let frame_count = usize::from(slot.frame_count.load(Ordering::Relaxed));
+        let frames: Vec<usize> = slot.frames[..frame_count]
+            .iter()
+            .map(|f| f.load(Ordering::Relaxed))
+            .collect();
         out.push(ViolationRecord {
             kind: decode_kind(slot.kind.load(Ordering::Relaxed)),
             context: decode_context(slot.context.load(Ordering::Relaxed)),
             location,
+            site: user_site(&frames),
+            frames,
             in_atomic: flags & 1 != 0,
             irqs_disabled: flags & 2 != 0,
             preempt_count: slot.preempt_count.load(Ordering::Relaxed),
@@ -270,6 +314,26 @@ pub fn take_violations() -> Vec<ViolationRecord> {
             },
         });
         slot.state.store(FREE, Ordering::Release);
+    }
+    merge_same_site(out)
+}
+
+/// One record per (kind, context, place, user site): the same allocation line can
+/// be reached through different chains (e.g. a hardirq that interrupted softirq
+/// work), which the handler recorded apart; their counts add up.
+fn merge_same_site(records: Vec<ViolationRecord>) -> Vec<ViolationRecord> {
+    let mut out: Vec<ViolationRecord> = Vec::with_capacity(records.len());
+    for r in records {
+        let same = out.iter_mut().find(|o| {
+            o.kind == r.kind
+                && o.context == r.context
+                && std::ptr::eq(o.location, r.location)
+                && o.site == r.site
+        });
+        match same {
+            Some(o) => o.count += r.count,
+            None => out.push(r),
+        }
     }
     out
 }

@@ -96,6 +96,13 @@ impl IrqHandler for Probe {
     }
 }
 
+/// How far past its time limit an irq test may end. The task loop reads the clock
+/// after each call, so it stops within one call — plus the interrupts that land in
+/// it and however long the scheduler keeps the thread off a CPU — of the limit.
+/// Half a second is far above that on a loaded 2-CPU machine and far below what a
+/// loop that ignored the limit would take.
+pub const TIME_LIMIT_TOLERANCE: Duration = Duration::from_millis(500);
+
 /// Spins until `cond` holds or `limit` passes; returns whether it held.
 pub fn spin_until(limit: Duration, cond: impl Fn() -> bool) -> bool {
     let end = Instant::now() + limit;

@@ -1,0 +1,80 @@
+//! From return addresses recorded in a signal handler to the user's source line.
+//!
+//! Runs in task context, after the irq test (symbolizing reads debug info and
+//! allocates). Each address is resolved with its inlined frames; the first address
+//! whose function lies in a file of neither this crate nor the Rust standard library
+//! (nor a registry crate) is the user's code that made the call — for an
+//! allocation, the `Box::new` / `vec!` / `collect` line.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// A place in the source, as the debug info names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceSite {
+    /// The file, relative to the workspace root when it is inside it.
+    pub file: String,
+    /// The 1-based line.
+    pub line: u32,
+}
+
+/// The innermost user frame among `frames` (return addresses, innermost first).
+///
+/// An address belongs to user code when the function that holds the call — the
+/// outermost of its inlined frames — is in a user file; the site is then the
+/// innermost user frame of that outer run (a user helper inlined into the user's
+/// function names its own line; `Box::new` inlined there does not).
+pub(crate) fn user_site(frames: &[usize]) -> Option<SourceSite> {
+    frames.iter().find_map(|&ret| {
+        let mut chain = Vec::new();
+        // The call instruction ends at `ret`: `ret - 1` lies inside it.
+        backtrace::resolve((ret - 1) as *mut std::ffi::c_void, |symbol| {
+            chain.push(
+                symbol
+                    .filename()
+                    .map(Path::to_path_buf)
+                    .zip(symbol.lineno()),
+            );
+        });
+        chain
+            .iter()
+            .rev()
+            .map_while(|frame| frame.as_ref().filter(|(file, _)| is_user_file(file)))
+            .last()
+            .map(|(file, line)| SourceSite {
+                file: display_path(file),
+                line: *line,
+            })
+    })
+}
+
+/// Not this crate's own sources, the standard library's or a registry crate's.
+fn is_user_file(file: &Path) -> bool {
+    let own_src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let text = file.to_string_lossy();
+    !(file.starts_with(&own_src)
+        || file.starts_with("run-in-irq/src")
+        || text.starts_with("/rustc/")
+        || text.contains("/library/std/")
+        || text.contains("/library/core/")
+        || text.contains("/library/alloc/")
+        || text.contains("/.cargo/registry/"))
+}
+
+/// `file` relative to the workspace root (the nearest directory above the current
+/// one holding `Cargo.lock`) when it is inside it, as `#[track_caller]` locations
+/// name files; else as the debug info has it.
+fn display_path(file: &Path) -> String {
+    static ROOT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let root = ROOT.get_or_init(|| {
+        let cwd = std::env::current_dir().ok()?;
+        cwd.ancestors()
+            .find(|dir| dir.join("Cargo.lock").is_file())
+            .map(Path::to_path_buf)
+    });
+    root.as_deref()
+        .and_then(|root| file.strip_prefix(root).ok())
+        .unwrap_or(file)
+        .to_string_lossy()
+        .into_owned()
+}
