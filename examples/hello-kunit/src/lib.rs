@@ -31,6 +31,8 @@ mod guide {
     mod irq_context {}
     #[doc = include_str!("../../../docs/src/porting.md")]
     mod porting {}
+    #[doc = include_str!("../../../docs/src/c-suites.md")]
+    mod c_suites {}
     #[doc = include_str!("../../../docs/src/embedding.md")]
     mod embedding {}
 }
