@@ -55,12 +55,15 @@ static int suite_inits;
 static int size_parse_suite_init(struct kunit_suite *suite)
 {
 	suite_inits++;
+	kunit_info(suite, "suite_init %d", suite_inits);
 	return 0;
 }
 
 static void size_parse_suite_exit(struct kunit_suite *suite)
 {
 	suite_inits--;
+	kunit_err(suite, "suite_exit %d", suite_inits);
+	kunit_log(KERN_INFO, suite, KUNIT_SUBTEST_INDENT "# raw suite line");
 }
 
 struct size_ctx {
@@ -170,6 +173,8 @@ static void parses_suffixes(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, parse_size(c->text, &v), 0);
 	KUNIT_EXPECT_EQ(test, v, c->value);
 	KUNIT_EXPECT_GT(test, test->param_index, 0);
+	/* KUNIT_ARRAY_PARAM registered its array on the parent. */
+	KUNIT_EXPECT_EQ(test, test->parent->params_array.num_params, ARRAY_SIZE(size_cases));
 }
 
 static void slow_exhaustive(struct kunit *test)
@@ -293,6 +298,11 @@ static void resources(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kunit_destroy_named_resource(test, "twenty"), 0);
 	KUNIT_EXPECT_EQ(test, res_log[1], 20);
 	KUNIT_EXPECT_EQ(test, kunit_destroy_named_resource(test, "twenty"), -ENOENT);
+	found = kunit_find_resource(test, kunit_resource_instance_match, ten);
+	KUNIT_ASSERT_NOT_NULL(test, found);
+	KUNIT_EXPECT_PTR_EQ(test, found->data, (void *)ten);
+	kunit_put_resource(found);
+	KUNIT_EXPECT_EQ(test, res_count, 2);
 	/* "ten" is released when the test ends. */
 }
 
@@ -388,6 +398,33 @@ static void params_with_parent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->value, test->param_index);
 }
 
+/* A parameter array built at run time, on the parent, walked by kunit_array_gen_params. */
+static void runtime_desc(struct kunit *test, const void *param, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "size %d", *(const int *)param);
+}
+
+static int runtime_params_init(struct kunit *test)
+{
+	int *sizes = kunit_kmalloc_array(test, 3, sizeof(int), GFP_KERNEL);
+
+	if (!sizes)
+		return -ENOMEM;
+	for (int i = 0; i < 3; i++)
+		sizes[i] = 8 << i;
+	kunit_register_params_array(test, sizes, 3, runtime_desc);
+	return 0;
+}
+
+static void runtime_params(struct kunit *test)
+{
+	const int *size = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, *size, 8 << (test->param_index - 1));
+	KUNIT_EXPECT_EQ(test, test->parent->params_array.num_params, 3);
+	KUNIT_EXPECT_PTR_EQ(test, test->parent->params_array.params, (const void *)(size - (test->param_index - 1)));
+}
+
 struct irq_state {
 	unsigned int calls;
 };
@@ -424,6 +461,8 @@ static struct kunit_case c_api_cases[] = {
 	KUNIT_CASE(skips_early),
 	KUNIT_CASE_PARAM_WITH_INIT(params_with_parent, state_params_gen_params,
 				   params_init, params_exit),
+	KUNIT_CASE_PARAM_WITH_INIT(runtime_params, kunit_array_gen_params,
+				   runtime_params_init, NULL),
 	KUNIT_CASE_ATTR(runs_in_irq_context, { .speed = KUNIT_SPEED_NORMAL }),
 	{}
 };

@@ -43,10 +43,14 @@ impl Drop for SuiteLogGuard {
 
 /// `kunit_printk()` on a suite: `    # <suite>: <message>`.
 pub fn log(suite: &Suite, args: fmt::Arguments<'_>) {
-    let text = format!("    # {}: {}", suite.name, args);
+    log_raw(suite, &format!("    # {}: {}", suite.name, args));
+}
+
+/// `kunit_log()` on a suite: `text` as it is, each line where the suite's output goes.
+pub fn log_raw(suite: &Suite, text: &str) {
     let sent = RUNNING.with(|r| match &*r.borrow() {
         Some(running) if std::ptr::eq(running.suite, suite) => {
-            emit(&running.sink, &running.log, &text);
+            emit(&running.sink, &running.log, text);
             true
         }
         _ => false,

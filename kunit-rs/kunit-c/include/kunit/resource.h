@@ -37,8 +37,9 @@ void kunit_release_action(struct kunit *test, kunit_action_t *action,
 	}
 
 /*
- * Resources: data with a free callback, kept on the same stack (released LIFO with the
- * actions when the test ends), reference-counted, found by a match function or a name.
+ * Resources: data with a free callback, kept on kunit's resource stack (released LIFO
+ * with the actions when the test ends), reference-counted by kunit, found by a match
+ * function or a name.
  */
 struct kunit_resource;
 
@@ -50,8 +51,8 @@ struct kunit_resource {
 	const char *name;
 	kunit_resource_free_t free;
 
-	/* private: */
-	int refcount;
+	/* private: kunit's resource (its reference count), and who frees the struct. */
+	const void *__kunit_rs;
 	bool should_kfree;
 };
 
@@ -66,19 +67,22 @@ typedef bool (*kunit_resource_match_t)(struct kunit *test,
 int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
 			 kunit_resource_free_t free, struct kunit_resource *res,
 			 void *data);
-/* The newest resource @match accepts, with a reference taken; NULL if none. */
+/*
+ * The newest resource @match accepts, with a reference taken; NULL if none. @match runs
+ * with the test's resource lock held: it must not call this API on the same test.
+ */
 struct kunit_resource *kunit_find_resource(struct kunit *test,
 					   kunit_resource_match_t match,
 					   void *match_data);
 /* Takes @res off the test and drops the test's reference. */
 void kunit_remove_resource(struct kunit *test, struct kunit_resource *res);
+/* Removes the newest resource @match accepts and drops it; -ENOENT if none. */
+int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
+			   void *match_data);
+/* Takes a reference. */
+void kunit_get_resource(struct kunit_resource *res);
 /* Drops a reference; the last one calls res->free (and frees res if kunit allocated it). */
 void kunit_put_resource(struct kunit_resource *res);
-
-static inline void kunit_get_resource(struct kunit_resource *res)
-{
-	__atomic_add_fetch(&res->refcount, 1, __ATOMIC_SEQ_CST);
-}
 
 static inline int kunit_add_resource(struct kunit *test,
 				     kunit_resource_init_t init,
@@ -87,6 +91,15 @@ static inline int kunit_add_resource(struct kunit *test,
 {
 	res->should_kfree = false;
 	return __kunit_add_resource(test, init, free, res, data);
+}
+
+/* Matches the resource whose data is @match_data. */
+static inline bool kunit_resource_instance_match(struct kunit *test,
+						 struct kunit_resource *res,
+						 void *match_data)
+{
+	(void)test;
+	return res->data == match_data;
 }
 
 static inline bool kunit_resource_name_match(struct kunit *test,
@@ -149,31 +162,15 @@ static inline void *kunit_alloc_resource(struct kunit *test,
 					 kunit_resource_free_t free,
 					 gfp_t internal_gfp, void *context)
 {
-	struct kunit_resource *res = calloc(1, sizeof(*res));
-
-	(void)internal_gfp;
-	if (!res)
-		return NULL;
-	res->should_kfree = true;
-	if (__kunit_add_resource(test, init, free, res, context)) {
-		kfree(res);
-		return NULL;
-	}
-	return res->data;
-}
-
-/* Removes the newest resource @match accepts and drops it; -ENOENT if none. */
-static inline int kunit_destroy_resource(struct kunit *test,
-					 kunit_resource_match_t match,
-					 void *match_data)
-{
-	struct kunit_resource *res = kunit_find_resource(test, match, match_data);
+	struct kunit_resource *res = kunit_alloc_and_get_resource(test, init, free,
+								   internal_gfp, context);
+	void *data;
 
 	if (!res)
-		return -ENOENT;
-	kunit_remove_resource(test, res);
+		return NULL;
+	data = res->data;
 	kunit_put_resource(res);
-	return 0;
+	return data;
 }
 
 static inline int kunit_destroy_named_resource(struct kunit *test,

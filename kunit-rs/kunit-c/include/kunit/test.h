@@ -105,13 +105,26 @@ struct kunit_suite {
 };
 
 /*
+ * A parameter array registered on a test (kunit_register_params_array()): @params is
+ * NULL until one is. kunit_array_gen_params() walks it.
+ */
+struct kunit_params {
+	const void *params;
+	void (*get_description)(struct kunit *test, const void *param, char *desc);
+	size_t num_params;
+	size_t elem_size;
+};
+
+/*
  * The running test (one per case, one per parameter). kunit-rs allocates it; test
- * code reads the public fields and sets @priv. @status and @status_comment mirror
+ * code reads the public fields and sets @priv. In a parameter run @parent is the
+ * case's own test, which param_init()/param_exit() and the generator get. @status and @status_comment mirror
  * the Rust side after every failure or skip.
  */
 struct kunit {
 	void *priv;
 	struct kunit *parent;
+	struct kunit_params params_array;
 	const char *name;
 	const void *param_value;
 	int param_index;
@@ -184,6 +197,26 @@ void __kunit_c_register_suites(struct kunit_suite *const *suites,
 
 /* ---- parameters ----------------------------------------------------------- */
 
+/*
+ * Gives @test (from param_init: the parent) an array of @param_count parameters built
+ * at run time; pass kunit_array_gen_params as the case's generator to walk it. The
+ * series then prints a "1..N" plan line first, as KUnit does for that generator only.
+ * @get_desc(test, param, desc) names each parameter (NULL: "param-N").
+ */
+#define kunit_register_params_array(test, array, param_count, get_desc)	\
+	do {								\
+		struct kunit *_test = (test);				\
+		const __typeof__((array)[0]) *_params_ptr = &(array)[0]; \
+		_test->params_array.params = _params_ptr;		\
+		_test->params_array.num_params = (param_count);		\
+		_test->params_array.elem_size = sizeof(*_params_ptr);	\
+		_test->params_array.get_description = (get_desc);	\
+	} while (0)
+
+/* The generator over test->params_array: element test->param_index, described. */
+const void *kunit_array_gen_params(struct kunit *test, const void *prev,
+				   char *desc);
+
 #define KUNIT_ARRAY_PARAM(name, array, get_desc)			\
 	static const void *name##_gen_params(struct kunit *test,	\
 					     const void *prev, char *desc) \
@@ -191,7 +224,9 @@ void __kunit_c_register_suites(struct kunit_suite *const *suites,
 		__typeof__((array)[0]) *__next =			\
 			prev ? ((__typeof__(__next))prev) + 1 : (array); \
 		void (*__get_desc)(__typeof__(__next), char *) = get_desc; \
-		(void)test;						\
+		if (!prev)						\
+			kunit_register_params_array(test, array,	\
+						    ARRAY_SIZE(array), NULL); \
 		if (__next - (array) < (long)ARRAY_SIZE(array)) {	\
 			if (__get_desc)					\
 				__get_desc(__next, desc);		\
@@ -206,7 +241,9 @@ void __kunit_c_register_suites(struct kunit_suite *const *suites,
 	{								\
 		__typeof__((array)[0]) *__next =			\
 			prev ? ((__typeof__(__next))prev) + 1 : (array); \
-		(void)test;						\
+		if (!prev)						\
+			kunit_register_params_array(test, array,	\
+						    ARRAY_SIZE(array), NULL); \
 		if (__next - (array) < (long)ARRAY_SIZE(array)) {	\
 			strscpy(desc, __next->desc_member,		\
 				KUNIT_PARAM_DESC_SIZE);			\
@@ -230,13 +267,37 @@ __kunit_c_printk(struct kunit *test, bool prefixed, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* kunit_log(lvl, test, fmt, ...): one log entry, as written (no prefix). */
-#define kunit_log(lvl, test, fmt, ...)					\
-	__kunit_c_printk(test, false, fmt, ##__VA_ARGS__)
+void __kunit_c_suite_log(const struct kunit_suite *suite, bool prefixed,
+			 char *text);
 
-/* kunit_info/warn/err(test, fmt, ...): "    # <name>: <message>". */
-#define kunit_printk(lvl, test, fmt, ...)				\
-	__kunit_c_printk(test, true, fmt, ##__VA_ARGS__)
+static inline __printf(3, 4) void
+__kunit_c_suite_printk(const struct kunit_suite *suite, bool prefixed,
+		       const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	__kunit_c_suite_log(suite, prefixed, __kunit_c_vformat(fmt, ap));
+	va_end(ap);
+}
+
+/*
+ * The logging macros take a test or a suite, as KUnit's do: the pointer's type picks
+ * the function (a suite logs where its suite_init/suite_exit output belongs).
+ */
+#define __kunit_c_printk_fn(test_or_suite)				\
+	_Generic((test_or_suite),					\
+		 struct kunit_suite *: __kunit_c_suite_printk,		\
+		 const struct kunit_suite *: __kunit_c_suite_printk,	\
+		 default: __kunit_c_printk)
+
+/* kunit_log(lvl, test_or_suite, fmt, ...): one log entry, as written (no prefix). */
+#define kunit_log(lvl, test_or_suite, fmt, ...)				\
+	__kunit_c_printk_fn(test_or_suite)(test_or_suite, false, fmt, ##__VA_ARGS__)
+
+/* kunit_info/warn/err(test_or_suite, fmt, ...): "    # <name>: <message>". */
+#define kunit_printk(lvl, test_or_suite, fmt, ...)			\
+	__kunit_c_printk_fn(test_or_suite)(test_or_suite, true, fmt, ##__VA_ARGS__)
 #define kunit_info(test, fmt, ...) kunit_printk(KERN_INFO, test, fmt, ##__VA_ARGS__)
 #define kunit_warn(test, fmt, ...) kunit_printk(KERN_WARNING, test, fmt, ##__VA_ARGS__)
 #define kunit_err(test, fmt, ...) kunit_printk(KERN_ERR, test, fmt, ##__VA_ARGS__)
@@ -265,28 +326,16 @@ void kunit_set_failure(struct kunit *test);
 
 #include <kunit/resource.h>
 
+/*
+ * n * size bytes on kunit's resource stack, freed when the test ends or by
+ * kunit_kfree(); NULL when n * size overflows. Always zeroed and 16-byte aligned
+ * (gfp flags are ignored); a zero-size request still gets a unique pointer.
+ */
+void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size, gfp_t gfp);
+/* Frees a kunit_k*alloc() allocation of @test now (NULL and other pointers: nothing). */
 void kunit_kfree(struct kunit *test, const void *ptr);
-
-/* The action kunit_kmalloc() defers (one function, so kunit_kfree() can find it). */
-void __kunit_c_kfree_action(void *ptr);
-
-/* Allocates n * size bytes that are freed when the test ends (NULL on overflow). */
-static inline void *kunit_kmalloc_array(struct kunit *test, size_t n,
-					size_t size, gfp_t gfp)
-{
-	void *data;
-
-	if (size && n > (size_t)-1 / size)
-		return NULL;
-	/* A zero-size request still gets a unique pointer, as kmalloc's ZERO_SIZE_PTR is non-NULL. */
-	data = (gfp & __GFP_ZERO) ? calloc(n ? n : 1, size ? size : 1)
-				  : malloc(n * size != 0 ? n * size : 1);
-	if (!data)
-		return NULL;
-	if (kunit_add_action_or_reset(test, __kunit_c_kfree_action, data))
-		return NULL;
-	return data;
-}
+/* A managed copy of @str (NULL for NULL). */
+char *kunit_kstrdup(struct kunit *test, const char *str, gfp_t gfp);
 
 static inline void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
 {
@@ -302,21 +351,6 @@ static inline void *kunit_kcalloc(struct kunit *test, size_t n, size_t size,
 				  gfp_t gfp)
 {
 	return kunit_kmalloc_array(test, n, size, gfp | __GFP_ZERO);
-}
-
-static inline char *kunit_kstrdup(struct kunit *test, const char *str,
-				  gfp_t gfp)
-{
-	size_t len;
-	char *buf;
-
-	if (!str)
-		return NULL;
-	len = strlen(str) + 1;
-	buf = kunit_kmalloc(test, len, gfp);
-	if (buf)
-		memcpy(buf, str, len);
-	return buf;
 }
 
 static inline const char *kunit_kstrdup_const(struct kunit *test,

@@ -60,11 +60,38 @@ pub(crate) struct CSuite {
     pub attr: CAttributes,
 }
 
+/// `get_description(test, param, desc)` of a registered parameter array.
+pub(crate) type CDescFn = unsafe extern "C-unwind" fn(*mut CKunit, *const c_void, *mut c_char);
+
+/// `struct kunit_params`: `test->params_array`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub(crate) struct CParams {
+    pub params: *const c_void,
+    pub get_description: Option<CDescFn>,
+    pub num_params: usize,
+    pub elem_size: usize,
+}
+
+impl CParams {
+    /// What identifies the registration (the description function by address).
+    pub(crate) fn key(&self) -> (usize, usize, usize, usize) {
+        let describe = self.get_description.map_or(0, |f| f as *const () as usize);
+        (
+            self.params as usize,
+            describe,
+            self.num_params,
+            self.elem_size,
+        )
+    }
+}
+
 /// `struct kunit`: what C code sees of a running test.
 #[repr(C)]
 pub(crate) struct CKunit {
     pub priv_: *mut c_void,
     pub parent: *mut CKunit,
+    pub params_array: CParams,
     pub name: *const c_char,
     pub param_value: *const c_void,
     pub param_index: c_int,

@@ -2,7 +2,8 @@
 //! `kunit_set_failure` and `kunit_fail_current_test` for C.
 
 use super::assert::take_c_string;
-use super::ctypes::{CKunit, KUNIT_FAILURE};
+use super::ctypes::{CKunit, CSuite, KUNIT_FAILURE};
+use super::registry::rust_suite;
 use super::test::{from_c, kunit_get_current_test, sync_status};
 use std::ffi::{c_char, c_int, CStr};
 
@@ -18,6 +19,31 @@ pub unsafe extern "C" fn __kunit_c_log(test: *mut CKunit, prefixed: bool, text: 
         kunit::__private::log(&ct.handle, format_args!("{text}"));
     } else {
         kunit::c_abi::log_raw(&ct.handle, &text);
+    }
+}
+
+/// One log entry on a suite (`kunit_info(suite, ...)`, `kunit_log(lvl, suite, ...)`):
+/// `    # <suite>: <text>` when `prefixed`, else the text as is — where kunit puts the lines
+/// of a suite's `suite_init`/`suite_exit` (see `kunit::suite_log`).
+///
+/// # Safety
+/// `suite` is a registered C suite; `text` is NULL or a malloc'd string (freed here).
+#[no_mangle]
+pub unsafe extern "C" fn __kunit_c_suite_log(
+    suite: *const CSuite,
+    prefixed: bool,
+    text: *mut c_char,
+) {
+    // SAFETY: the caller's contract.
+    let text = unsafe { take_c_string(text).unwrap_or_default() };
+    let Some(suite) = rust_suite(suite) else {
+        // Not a registered suite (nothing runs it): as kunit does off the run, to stderr.
+        return eprintln!("{text}");
+    };
+    if prefixed {
+        kunit::suite_log::log(suite, format_args!("{text}"));
+    } else {
+        kunit::suite_log::log_raw(suite, &text);
     }
 }
 

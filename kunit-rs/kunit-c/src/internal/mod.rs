@@ -5,6 +5,7 @@ pub(crate) mod assert;
 pub(crate) mod ctypes;
 pub(crate) mod irq;
 pub(crate) mod log;
+pub(crate) mod params;
 pub(crate) mod registry;
 pub(crate) mod resource;
 pub(crate) mod stub;

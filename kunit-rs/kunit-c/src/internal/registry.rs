@@ -5,7 +5,8 @@
 //! unique per case, and the executor names each test with its case's `name` (the same
 //! pointer). Suite-level hooks get the `&Suite`, which is leaked per C suite too.
 
-use super::ctypes::{CCase, CKunit, CSuite, PARAM_DESC_SIZE};
+use super::ctypes::{CCase, CSuite, PARAM_DESC_SIZE};
+use super::params::{array_gen_trampoline, is_array_gen, push_desc};
 use super::test::{c_test, call_c, CParam};
 use kunit::{Attributes, Case, Kunit, Param, Registration, Speed, Suite};
 use std::collections::HashMap;
@@ -26,6 +27,9 @@ unsafe impl Sync for CaseEntry {}
 /// Case name pointer → its C case; `&Suite` address → its C suite.
 static CASES: LazyLock<RwLock<HashMap<usize, CaseEntry>>> = LazyLock::new(Default::default);
 static SUITES: LazyLock<RwLock<HashMap<usize, CaseEntry>>> = LazyLock::new(Default::default);
+/// C suite address → its Rust suite, for logging on a `struct kunit_suite *`.
+static RUST_SUITES: LazyLock<RwLock<HashMap<usize, &'static Suite>>> =
+    LazyLock::new(Default::default);
 
 /// A leaked copy of `s` followed by a NUL (so C can read it too), without the NUL.
 fn leak_name(s: &str) -> &'static str {
@@ -156,9 +160,13 @@ unsafe fn register_one(
         cases.push(Case {
             name: case_name,
             run_case: run_case_trampoline,
-            generate_params: c
-                .generate_params
-                .map(|_| generate_trampoline as kunit::ParamGen),
+            generate_params: c.generate_params.map(|g| {
+                if is_array_gen(g as usize) {
+                    array_gen_trampoline as kunit::ParamGen
+                } else {
+                    generate_trampoline as kunit::ParamGen
+                }
+            }),
             attr: attributes(c.attr.speed),
             param_init: c
                 .param_init
@@ -193,6 +201,10 @@ unsafe fn register_one(
             case: std::ptr::null_mut(),
         },
     );
+    RUST_SUITES
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(csuite as usize, suite);
     Registration {
         suite,
         module,
@@ -217,6 +229,12 @@ fn suite_entry(suite: &Suite) -> *mut CSuite {
         Some(e) => e.suite,
         None => panic!("kunit-c: {} is not a C suite", suite.name),
     }
+}
+
+/// The Rust suite registered for a C suite, if any.
+pub(crate) fn rust_suite(csuite: *const CSuite) -> Option<&'static Suite> {
+    let suites = RUST_SUITES.read().unwrap_or_else(|e| e.into_inner());
+    suites.get(&(csuite as usize)).copied()
 }
 
 fn errno_result(rc: c_int) -> Result<(), i32> {
@@ -287,13 +305,8 @@ fn generate_trampoline(test: &mut Kunit, prev: Option<&Param>, desc: &mut String
     if next.is_null() {
         return None;
     }
-    buf[PARAM_DESC_SIZE - 1] = 0;
-    // SAFETY: NUL-terminated (forced above).
-    desc.push_str(&unsafe { CStr::from_ptr(buf.as_ptr()) }.to_string_lossy());
-    Some(Param::new(CParam {
-        value: next,
-        parent: ct.cast::<CKunit>(),
-    }))
+    push_desc(&mut buf, desc);
+    Some(Param::new(CParam { value: next }))
 }
 
 fn suite_init_trampoline(suite: &Suite) -> Result<(), i32> {

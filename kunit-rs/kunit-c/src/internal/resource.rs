@@ -1,12 +1,21 @@
-//! Deferred actions and resources for C (`kunit/resource.h`) on the Rust test's resource
-//! stack, so C and Rust actions unwind together, LIFO, after the suite's `exit`.
-//! `kunit_kfree()` releases the action `kunit_kmalloc()` added. A C resource is listed on the
-//! C test (for `kunit_find_resource()`) and holds a Rust action that drops the test's
-//! reference when the test ends.
+//! Deferred actions, resources and managed memory for C (`kunit/resource.h`, the
+//! `kunit_k*alloc` family) on kunit's own resource stack and its semantics: C and Rust
+//! entries unwind together, LIFO, after the suite's `exit`; a timed-out case's data is
+//! leaked rather than freed under its feet.
+//!
+//! A C `struct kunit_resource` is a kunit [`Resource`] whose data is the C struct's address
+//! and whose free callback calls the C `free` (then frees the struct if kunit allocated
+//! it). The C struct keeps a pointer to the kunit resource, so `kunit_get_resource()` and
+//! `kunit_put_resource()` are the kunit resource's reference count — the one KUnit's kref
+//! is. C match functions see the C resources of the test (kunit's other entries have no C
+//! struct to show them), newest first, with the test's resource lock held, as in KUnit.
 
 use super::ctypes::CKunit;
 use super::test::from_c;
-use std::ffi::{c_int, c_void};
+use kunit::resource::Resource;
+use kunit::Kunit;
+use std::ffi::{c_char, c_int, c_void, CStr};
+use std::mem::ManuallyDrop;
 
 /// `kunit_action_t`.
 type CAction = unsafe extern "C-unwind" fn(*mut c_void);
@@ -101,27 +110,60 @@ pub unsafe extern "C-unwind" fn kunit_release_action(
     }
 }
 
-/// The action `kunit_kmalloc()` defers: frees the C allocation.
+/// The running Rust test of a C test.
 ///
 /// # Safety
-/// `ptr` is NULL or came from `malloc`/`calloc` and is not freed elsewhere.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn __kunit_c_kfree_action(ptr: *mut c_void) {
-    // SAFETY: the caller's contract.
-    unsafe { libc::free(ptr) }
+/// `test` is a kunit-c test whose Rust test is alive (a case, or the parent of the
+/// parameter series that is running).
+unsafe fn rust_test<'a>(test: *mut CKunit) -> &'a mut Kunit {
+    // SAFETY: the caller's contract; `rust` is refreshed by every trampoline.
+    unsafe { &mut *from_c(test).rust }
 }
 
-/// `kunit_kfree()`: frees a `kunit_kmalloc()` allocation now (nothing for other pointers).
+/// `kunit_kmalloc_array()`: kunit's [`Kunit::kmalloc_array`] (zeroed whatever `gfp`
+/// says, 16-byte aligned, NULL when `n * size` overflows), freed when the test ends.
+///
+/// # Safety
+/// As [`kunit_add_action`].
+#[no_mangle]
+pub unsafe extern "C" fn kunit_kmalloc_array(
+    test: *mut CKunit,
+    n: usize,
+    size: usize,
+    _gfp: u32,
+) -> *mut c_void {
+    // SAFETY: the caller's contract.
+    unsafe { rust_test(test) }.kmalloc_array(n, size).cast()
+}
+
+/// `kunit_kstrdup()`: kunit's [`Kunit::kstrdup`]; NULL for NULL.
+///
+/// # Safety
+/// As [`kunit_add_action`]; `s` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn kunit_kstrdup(
+    test: *mut CKunit,
+    s: *const c_char,
+    _gfp: u32,
+) -> *mut c_char {
+    if s.is_null() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { CStr::from_ptr(s) }.to_bytes();
+    // SAFETY: the caller's contract.
+    unsafe { rust_test(test) }.kstrdup(bytes)
+}
+
+/// `kunit_kfree()`: kunit's [`Kunit::kfree`] — frees a `k*alloc` allocation of the test
+/// now; NULL and other pointers are ignored.
 ///
 /// # Safety
 /// As [`kunit_add_action`].
 #[no_mangle]
 pub unsafe extern "C" fn kunit_kfree(test: *mut CKunit, ptr: *const c_void) {
-    if ptr.is_null() {
-        return;
-    }
     // SAFETY: the caller's contract.
-    unsafe { kunit_release_action(test, __kunit_c_kfree_action, ptr.cast_mut()) }
+    unsafe { rust_test(test) }.kfree(ptr.cast());
 }
 
 /// `kunit_resource_init_t`.
@@ -135,24 +177,52 @@ type CResourceMatch = unsafe extern "C-unwind" fn(*mut CKunit, *mut CResource, *
 #[repr(C)]
 pub(crate) struct CResource {
     data: *mut c_void,
-    name: *const std::ffi::c_char,
+    name: *const c_char,
     free: Option<CResourceFree>,
-    refcount: c_int,
+    /// The kunit resource (a pointer from [`Resource::into_raw`] that owns no reference).
+    rust: *const (),
     should_kfree: bool,
 }
 
-/// A resource, as the action that drops the test's reference carries it.
-struct Listed {
-    test: *mut CKunit,
-    res: *mut CResource,
+/// The data of the kunit resource behind a C one: the C struct.
+struct CResourceRef(*mut CResource);
+
+// SAFETY: KUnit may release a resource on whichever thread cleans up; the C struct lives
+// until its free callback (below) has run.
+unsafe impl Send for CResourceRef {}
+
+/// The kunit resource's free callback: KUnit's `kunit_release_resource()`.
+fn release(r: &mut CResourceRef) {
+    let res = r.0;
+    // SAFETY: the last reference went: nothing else uses `res`; `free` is C's callback,
+    // and a struct kunit allocated came from calloc.
+    unsafe {
+        if let Some(free) = (*res).free {
+            free(res);
+        }
+        if (*res).should_kfree {
+            libc::free(res.cast());
+        }
+    }
 }
 
-// SAFETY: as `Deferred`: the test's cleanup may run on another thread; the resource and the
-// C test it belongs to outlive the test's actions.
-unsafe impl Send for Listed {}
+/// The C struct of a kunit resource, if it is a C resource.
+fn c_resource(r: &Resource) -> Option<*mut CResource> {
+    r.data::<CResourceRef>().map(|d| d.0)
+}
 
-/// `__kunit_add_resource()`: initialises `res` and lists it on the test, which holds one
-/// reference until the resource is removed or the test ends.
+/// The kunit resource of a C one, borrowed (no reference taken or dropped).
+///
+/// # Safety
+/// `res` is a live C resource added to a test (someone holds a reference).
+unsafe fn borrowed(res: *mut CResource) -> ManuallyDrop<Resource> {
+    // SAFETY: the caller's contract; `ManuallyDrop` keeps the count as it is.
+    ManuallyDrop::new(unsafe { Resource::from_raw((*res).rust) })
+}
+
+/// `__kunit_add_resource()`: `init(res, data)` sets `res` up (without `init`,
+/// `res->data = data`) and it becomes a kunit resource of the test, whose stack holds the
+/// one reference; an `init` error is returned and nothing is added.
 ///
 /// # Safety
 /// As [`kunit_add_action`]; `res` stays valid until its last reference is dropped.
@@ -167,86 +237,48 @@ pub unsafe extern "C-unwind" fn __kunit_add_resource(
     // SAFETY: the caller's contract: `res` is a writable resource.
     unsafe {
         (*res).free = free;
-        (*res).refcount = 1;
-        match init {
-            Some(init) => {
-                let rc = init(res, data);
-                if rc != 0 {
-                    return rc;
-                }
-            }
-            None => (*res).data = data,
-        }
+        (*res).rust = std::ptr::null();
     }
+    let mut rc = 0;
+    let setup = |_: &mut Kunit, ()| {
+        // SAFETY: C's init with the resource and its context, or the plain assignment.
+        unsafe {
+            match init {
+                Some(init) => rc = init(res, data),
+                None => (*res).data = data,
+            }
+        }
+        if rc == 0 {
+            Ok(CResourceRef(res))
+        } else {
+            Err(rc)
+        }
+    };
     // SAFETY: the caller's contract.
-    let ct = unsafe { from_c(test) };
-    let listed = Listed { test, res };
-    // SAFETY: `rust` is the running test.
-    let rust = unsafe { &mut *ct.rust };
-    let handle = rust.add_action(move || {
-        let l = listed;
-        // SAFETY: the test ends; its C struct and the resource are still alive.
-        unsafe { unlist(l.test, l.res) };
-    });
-    ct.resources.push((res as usize, handle));
+    let added = unsafe { rust_test(test) }.alloc_and_get_resource(setup, Some(release), ());
+    let Some(added) = added else {
+        return rc;
+    };
+    // Keep the address, not the reference `alloc_and_get_resource` returned: the stack's
+    // is the one the test holds.
+    let raw = added.into_raw();
+    // SAFETY: `raw` owns the returned reference's count, given back here; the stack keeps
+    // its own.
+    drop(unsafe { Resource::from_raw(raw) });
+    // SAFETY: as above (`res` is writable).
+    unsafe { (*res).rust = raw };
     0
 }
 
-/// Takes `res` off the C list (if still there) and drops the test's reference.
+/// `kunit_get_resource()`: takes a reference.
 ///
 /// # Safety
-/// `test` is a kunit-c test; `res` a resource added to it.
-unsafe fn unlist(test: *mut CKunit, res: *mut CResource) -> Option<kunit::ActionHandle> {
-    // SAFETY: the caller's contract.
-    let ct = unsafe { from_c(test) };
-    let pos = ct.resources.iter().position(|&(r, _)| r == res as usize)?;
-    let (_, handle) = ct.resources.remove(pos);
-    // SAFETY: the list's reference is the one dropped here.
-    unsafe { kunit_put_resource(res) };
-    Some(handle)
-}
-
-/// `kunit_find_resource()`: the newest resource `match_fn` accepts, with a reference taken.
-///
-/// # Safety
-/// As [`kunit_add_action`]; `match_fn` is safe to call with the test's resources.
+/// `res` is a live resource with a reference held by the caller.
 #[no_mangle]
-pub unsafe extern "C-unwind" fn kunit_find_resource(
-    test: *mut CKunit,
-    match_fn: CResourceMatch,
-    match_data: *mut c_void,
-) -> *mut CResource {
-    // Copy the list: `match_fn` may call back into the resource API.
-    // SAFETY: the caller's contract.
-    let listed: Vec<usize> = unsafe { from_c(test) }
-        .resources
-        .iter()
-        .map(|&(r, _)| r)
-        .collect();
-    for r in listed.into_iter().rev() {
-        let res = r as *mut CResource;
-        // SAFETY: a listed resource is alive; C's match function reads it.
-        if unsafe { match_fn(test, res, match_data) } {
-            // SAFETY: as above.
-            unsafe { (*res).refcount += 1 };
-            return res;
-        }
-    }
-    std::ptr::null_mut()
-}
-
-/// `kunit_remove_resource()`: takes `res` off the test (its end-of-test release is
-/// cancelled) and drops the test's reference.
-///
-/// # Safety
-/// As [`kunit_add_action`]; `res` was added to `test`.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn kunit_remove_resource(test: *mut CKunit, res: *mut CResource) {
-    // SAFETY: the caller's contract.
-    if let Some(handle) = unsafe { unlist(test, res) } {
-        // SAFETY: `rust` is the running test.
-        unsafe { (*from_c(test).rust).remove_action(handle) };
-    }
+pub unsafe extern "C" fn kunit_get_resource(res: *mut CResource) {
+    // SAFETY: the caller's contract; the clone's count is the new reference.
+    let r = unsafe { borrowed(res) };
+    std::mem::forget(Resource::clone(&r));
 }
 
 /// `kunit_put_resource()`: drops a reference; the last one calls `free` and, for
@@ -256,23 +288,77 @@ pub unsafe extern "C-unwind" fn kunit_remove_resource(test: *mut CKunit, res: *m
 /// `res` is a live resource with a reference held by the caller.
 #[no_mangle]
 pub unsafe extern "C-unwind" fn kunit_put_resource(res: *mut CResource) {
-    // SAFETY: the caller's contract; C code races on it only through kunit_get_resource's
-    // atomic add, so the decrement is atomic too.
-    let left = unsafe {
-        std::sync::atomic::AtomicI32::from_ptr(std::ptr::addr_of_mut!((*res).refcount))
-            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst)
-            - 1
+    // SAFETY: the caller's contract: the caller's reference is the one dropped.
+    drop(unsafe { Resource::from_raw((*res).rust) });
+}
+
+/// Runs C's match function on a kunit resource (false for entries with no C struct).
+///
+/// # Safety
+/// `test` is a kunit-c test; `match_fn` is safe to call with its resources.
+unsafe fn matches(
+    test: *mut CKunit,
+    r: &Resource,
+    match_fn: CResourceMatch,
+    match_data: *mut c_void,
+) -> bool {
+    // SAFETY: a resource on the test's stack is alive; C's match function reads it.
+    c_resource(r).is_some_and(|res| unsafe { match_fn(test, res, match_data) })
+}
+
+/// `kunit_find_resource()`: kunit's [`Kunit::find_resource`] with C's match function —
+/// the newest C resource it accepts, with a reference taken.
+///
+/// # Safety
+/// As [`kunit_add_action`]; `match_fn` is safe to call with the test's resources and does
+/// not call the resource API of the same test (its resource lock is held, as in KUnit).
+#[no_mangle]
+pub unsafe extern "C-unwind" fn kunit_find_resource(
+    test: *mut CKunit,
+    match_fn: CResourceMatch,
+    match_data: *mut c_void,
+) -> *mut CResource {
+    // SAFETY: the caller's contract.
+    let rust = unsafe { rust_test(test) };
+    // SAFETY: as above.
+    let found = rust.find_resource(|r| unsafe { matches(test, r, match_fn, match_data) });
+    let Some(found) = found else {
+        return std::ptr::null_mut();
     };
-    if left != 0 {
-        return;
-    }
-    // SAFETY: the last reference: nothing else uses `res` now.
-    unsafe {
-        if let Some(free) = (*res).free {
-            free(res);
-        }
-        if (*res).should_kfree {
-            libc::free(res.cast());
-        }
+    let res = c_resource(&found).unwrap_or(std::ptr::null_mut());
+    // The reference `find_resource` took is the caller's now (`kunit_put_resource`).
+    let _ = found.into_raw();
+    res
+}
+
+/// `kunit_remove_resource()`: kunit's [`Kunit::remove_resource`] — takes `res` off the
+/// test and drops the test's reference (again: nothing).
+///
+/// # Safety
+/// As [`kunit_add_action`]; `res` was added to `test` and is alive.
+#[no_mangle]
+pub unsafe extern "C-unwind" fn kunit_remove_resource(test: *mut CKunit, res: *mut CResource) {
+    // SAFETY: the caller's contract.
+    let (rust, r) = unsafe { (rust_test(test), borrowed(res)) };
+    rust.remove_resource(&r);
+}
+
+/// `kunit_destroy_resource()`: kunit's [`Kunit::destroy_resource`] with C's match function
+/// — finds, removes and puts the newest matching resource; `-ENOENT` if none matches.
+///
+/// # Safety
+/// As [`kunit_find_resource`].
+#[no_mangle]
+pub unsafe extern "C-unwind" fn kunit_destroy_resource(
+    test: *mut CKunit,
+    match_fn: CResourceMatch,
+    match_data: *mut c_void,
+) -> c_int {
+    // SAFETY: the caller's contract.
+    let rust = unsafe { rust_test(test) };
+    // SAFETY: as above.
+    match rust.destroy_resource(|r| unsafe { matches(test, r, match_fn, match_data) }) {
+        Ok(()) => 0,
+        Err(err) => err,
     }
 }

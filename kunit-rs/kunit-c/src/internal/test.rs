@@ -2,10 +2,12 @@
 //! in the Rust test's private data (so `priv` lives from `init` through the case to `exit`),
 //! and the thread's current C test for `kunit_get_current_test()`.
 
-use super::ctypes::{CKunit, KUNIT_FAILURE, KUNIT_SKIPPED, KUNIT_SUCCESS, STATUS_COMMENT_SIZE};
+use super::ctypes::{
+    CKunit, CParams, KUNIT_FAILURE, KUNIT_SKIPPED, KUNIT_SUCCESS, STATUS_COMMENT_SIZE,
+};
 use kunit::{ActionHandle, Kunit, Status, TestRef};
 use std::cell::Cell;
-use std::ffi::{c_char, c_void};
+use std::ffi::{c_char, c_int, c_void};
 
 /// One C test: the C-visible part first, so a `struct kunit *` is a `*mut CTest`.
 #[repr(C)]
@@ -17,42 +19,55 @@ pub(crate) struct CTest {
     pub handle: TestRef,
     /// Deferred C actions, to find them again by `(action, ctx)`.
     pub actions: Vec<(usize, usize, ActionHandle)>,
-    /// Listed C resources (`struct kunit_resource *`), oldest first, with the action that
-    /// releases each at the end of the test.
-    pub resources: Vec<(usize, ActionHandle)>,
+    /// `params_array` as last handed to the Rust test (see `params`).
+    pub synced_params: Option<(usize, usize, usize, usize)>,
 }
 
 // SAFETY: a `CTest` moves with its Rust test between driver threads only while no C code
 // of that test runs; the raw pointers it holds are the test's own (or C statics).
 unsafe impl Send for CTest {}
 
-/// A parameter as the executor carries it: the C value and the parent test's C struct.
+/// A parameter as the executor carries it: the C value (`test->param_value`).
 pub(crate) struct CParam {
     pub value: *const c_void,
-    pub parent: *mut CKunit,
 }
 
-// SAFETY: C parameter values are pointers into static tables (or whatever the generator
-// returns, which KUnit also hands to another thread); the parent outlives its parameters.
+// SAFETY: C parameter values are pointers into static tables or arrays the parent owns
+// (or whatever the generator returns, which KUnit also hands to another thread); C code
+// only reads through them.
 unsafe impl Send for CParam {}
+// SAFETY: as above; the pointer itself is never written after creation.
+unsafe impl Sync for CParam {}
 
-/// The C struct of `test`, created on first use, with `rust` pointing at `test`.
+/// The C struct of `test`, created on first use, with `rust` pointing at `test` and
+/// `param_index` refreshed (the parent's grows as its parameters run, as in KUnit).
 pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
     let rust: *mut Kunit = test;
     if test.priv_ref::<CTest>().is_none() {
-        let (param_value, parent) = if test.param_index() > 0 {
-            let p = test.param::<CParam>();
-            (p.value, p.parent)
+        // A parameter run: its value, and the parent's C struct (`test->parent`).
+        let in_series = test.parent().is_some();
+        let param_value = if in_series {
+            test.param::<CParam>().value
         } else {
-            (std::ptr::null(), std::ptr::null_mut())
+            std::ptr::null()
+        };
+        let parent = match test.parent_mut() {
+            Some(parent) => c_test(parent).cast::<CKunit>(),
+            None => std::ptr::null_mut(),
         };
         let c = CKunit {
             priv_: std::ptr::null_mut(),
             parent,
+            params_array: CParams {
+                params: std::ptr::null(),
+                get_description: None,
+                num_params: 0,
+                elem_size: 0,
+            },
             // C cases' names are leaked NUL-terminated copies (see `registry`).
             name: test.name().as_ptr().cast::<c_char>(),
             param_value,
-            param_index: test.param_index() as i32,
+            param_index: 0,
             status: KUNIT_SUCCESS,
             status_comment: [0; STATUS_COMMENT_SIZE],
         };
@@ -62,12 +77,16 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
             rust,
             handle,
             actions: Vec::new(),
-            resources: Vec::new(),
+            synced_params: None,
         });
     }
+    let param_index = test.param_index() as c_int;
     let ct: *mut CTest = test.priv_mut::<CTest>();
     // SAFETY: `ct` points into the test's private data, which lives as long as the test.
-    unsafe { (*ct).rust = rust };
+    unsafe {
+        (*ct).rust = rust;
+        (*ct).c.param_index = param_index;
+    }
     ct
 }
 

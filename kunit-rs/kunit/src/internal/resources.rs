@@ -158,6 +158,21 @@ impl Resource {
     /// `kunit_put_resource()`: drops this reference.
     pub fn put(self) {}
 
+    /// This reference as a raw pointer, for foreign code that holds references to the
+    /// resource (`kunit-c`'s `struct kunit_resource`); [`Resource::from_raw`] takes it back.
+    pub fn into_raw(self) -> *const () {
+        Arc::into_raw(self.0).cast()
+    }
+
+    /// The reference [`Resource::into_raw`] gave out.
+    ///
+    /// # Safety
+    /// `ptr` came from [`Resource::into_raw`], and that reference is taken back only once.
+    pub unsafe fn from_raw(ptr: *const ()) -> Resource {
+        // SAFETY: the caller's contract: an `Arc<Inner>` pointer with a count it owns.
+        Resource(unsafe { Arc::from_raw(ptr.cast::<Inner>()) })
+    }
+
     /// Takes the action out (it will not run when the resource goes).
     pub(crate) fn take_action(&self) -> Option<Action> {
         let mut release = self.release();
