@@ -4,9 +4,13 @@
 use crate::registry::{Case, Registration, Speed};
 use std::fmt;
 
-/// The kernel's `glob_match()`: `*`, `?` and `[...]` classes (`[!...]`/`[^...]` negate).
+/// The kernel's `glob_match()`: `*`, `?` and `[...]` classes (`[!...]` negates, a first `]`
+/// is a member, `a-z` a range). A `[` without a closing `]` is a literal `[`, as in the kernel.
 pub fn glob_match(pattern: &str, text: &str) -> bool {
     let (p, t) = (pattern.as_bytes(), text.as_bytes());
+    // A class is closed when a `]` follows its first member; knowing the last `]` decides that
+    // at once (rescanning an unclosed class at every backtrack made matching cubic).
+    let last_close = p.iter().rposition(|&c| c == b']');
     let (mut pi, mut ti) = (0, 0);
     // Where to resume after the last `*`: (pattern index after `*`, text index).
     let mut backtrack: Option<(usize, usize)> = None;
@@ -18,7 +22,9 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
                 continue;
             }
             Some(b'?') => Some(pi + 1),
-            Some(b'[') => match_class(p, pi, t[ti]),
+            Some(b'[') if last_close.is_some_and(|close| close > first_member(p, pi)) => {
+                match_class(p, pi, t[ti])
+            }
             Some(&c) if c == t[ti] => Some(pi + 1),
             _ => None,
         };
@@ -40,13 +46,16 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
     p[pi..].iter().all(|&c| c == b'*')
 }
 
-/// Matches `c` against the class starting at `p[start] == b'['`; returns the index after it.
+/// The index of the first member of the class starting at `p[start] == b'['`.
+fn first_member(p: &[u8], start: usize) -> usize {
+    start + 1 + usize::from(p.get(start + 1) == Some(&b'!'))
+}
+
+/// Matches `c` against the closed class starting at `p[start] == b'['`; returns the index
+/// after it.
 fn match_class(p: &[u8], start: usize, c: u8) -> Option<usize> {
-    let mut i = start + 1;
-    let negate = matches!(p.get(i), Some(b'!') | Some(b'^'));
-    if negate {
-        i += 1;
-    }
+    let negate = p.get(start + 1) == Some(&b'!');
+    let mut i = first_member(p, start);
     let mut matched = false;
     let mut first = true;
     loop {
@@ -112,19 +121,14 @@ impl GlobFilter {
     }
 }
 
-/// Whether every `[` in `pattern` starts a class that is closed (`]` right after `[`, `[!`
-/// or `[^` is a member, as in [`glob_match`]).
+/// Whether every `[` that starts a class in `pattern` is closed (see [`glob_match`]).
 fn classes_closed(pattern: &str) -> bool {
     let p = pattern.as_bytes();
     let mut i = 0;
     while i < p.len() {
         if p[i] == b'[' {
-            let mut j = i + 1;
-            if matches!(p.get(j), Some(b'!' | b'^')) {
-                j += 1;
-            }
             // The first member may be `]` itself.
-            j += 1;
+            let j = first_member(p, i) + 1;
             match p.get(j..).and_then(|r| r.iter().position(|&c| c == b']')) {
                 Some(k) => i = j + k,
                 None => return false,
