@@ -5,32 +5,13 @@
 //! with the binary run twice concurrently; Ctrl-C must stop the run and still
 //! print the summary.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use serde_json::Value;
 
-/// Builds the fixture (its own workspace) once per test process.
-fn chaos_binary() -> &'static Path {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let manifest =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chaos/Cargo.toml");
-        // A target dir of its own: the outer `cargo test` holds the lock on ours.
-        let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("chaos-target");
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .args(["build", "--quiet", "--manifest-path"])
-            .arg(&manifest)
-            .arg("--target-dir")
-            .arg(&target)
-            .status()
-            .expect("run cargo");
-        assert!(status.success(), "building the chaos fixture failed");
-        target.join("debug/kunit-chaos")
-    })
-}
+mod support;
+use support::chaos_binary;
 
 fn kunit(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kunit"))
@@ -110,7 +91,7 @@ fn expected(times: usize) -> Vec<(String, String, String)> {
 
 fn run_chaos(extra: &[&str], times: usize) -> (Output, String) {
     let bin = chaos_binary().to_str().unwrap().to_string();
-    let json = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+    let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "chaos-{}-{}.json",
         std::process::id(),
         extra.join("_")

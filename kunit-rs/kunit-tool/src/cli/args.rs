@@ -4,6 +4,7 @@
 //! `massage_argv`), and usage errors reported with exit status 2.
 
 use std::fmt;
+use std::path::Path;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -439,7 +440,13 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
             "--timeout" => args.timeout = Some(parse_uint(opt.name, &value, cmd)?),
             "--process_timeout" => args.process_timeout = Some(parse_uint(opt.name, &value, cmd)?),
             "--filter_glob" => args.filter_glob = value,
-            "--filter" => args.filter = value,
+            "--filter" => {
+                // An empty filter would be dropped and everything would run.
+                if value.trim().is_empty() {
+                    return Err(err("argument --filter: empty filter".into()));
+                }
+                args.filter = value
+            }
             "--filter_action" => {
                 args.filter_action = Some(choice(opt.name, &value, &["skip"], cmd)?.to_string())
             }
@@ -458,6 +465,20 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
         }
     }
 
+    let listings: Vec<&str> = [
+        (args.list_tests, "--list_tests"),
+        (args.list_tests_attr, "--list_tests_attr"),
+        (args.list_suites, "--list_suites"),
+    ]
+    .into_iter()
+    .filter_map(|(set, name)| set.then_some(name))
+    .collect();
+    if let [first, second, ..] = listings[..] {
+        return Err(err(format!(
+            "argument {second}: not allowed with argument {first}"
+        )));
+    }
+
     // `parse` takes an input file, `run` and `exec` a filter glob, `build` nothing.
     let max_positionals = usize::from(cmd != Command::Build);
     if positionals.len() > max_positionals {
@@ -467,7 +488,14 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
         )));
     }
     match cmd {
-        Command::Parse => args.file = positionals.pop(),
+        Command::Parse => {
+            args.file = positionals.pop();
+            if let Some(f) = args.file.as_deref().filter(|f| Path::new(f).is_dir()) {
+                return Err(err(format!(
+                    "argument input_file: '{f}' is a directory, not a KTAP log"
+                )));
+            }
+        }
         Command::Run | Command::Exec => {
             if let Some(g) = positionals.pop() {
                 if !args.filter_glob.is_empty() && args.filter_glob != g {
