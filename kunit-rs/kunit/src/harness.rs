@@ -173,12 +173,16 @@ impl Args {
                 "--timeout" => {
                     let v = value(&flag, inline, &mut it)?;
                     let secs: f64 = number(&flag, &v)?;
-                    if !(secs > 0.0 && secs.is_finite()) {
-                        return Err(format!(
-                            "option '--timeout': must be a positive number of seconds, not '{v}'"
-                        ));
-                    }
-                    a.config.timeout = Duration::from_secs_f64(secs);
+                    // try_from: a huge count of seconds would overflow a Duration (a panic
+                    // the fuzzer found).
+                    a.config.timeout = Duration::try_from_secs_f64(secs)
+                        .ok()
+                        .filter(|_| secs > 0.0)
+                        .ok_or_else(|| {
+                            format!(
+                                "option '--timeout': must be a positive number of seconds (at most 2^64), not '{v}'"
+                            )
+                        })?;
                 }
                 "--shuffle" => {
                     a.config.shuffle_seed.get_or_insert_with(random_seed);

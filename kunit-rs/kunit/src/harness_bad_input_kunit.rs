@@ -62,7 +62,12 @@ const BAD_INPUTS: &[(&[&str], &str, bool)] = &[
     ),
     (
         &["--timeout", "0"],
-        "error: option '--timeout': must be a positive number of seconds, not '0'",
+        "error: option '--timeout': must be a positive number of seconds (at most 2^64), not '0'",
+        false,
+    ),
+    (
+        &["--timeout", "1e30"],
+        "error: option '--timeout': must be a positive number of seconds (at most 2^64), not '1e30'",
         false,
     ),
     (&["--stats", "3"], "error: option '--stats': expected 0, 1 or 2, not '3'", false),
