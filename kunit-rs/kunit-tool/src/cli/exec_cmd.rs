@@ -127,7 +127,10 @@ fn exec_options(args: &Args) -> ExecOptions {
         filter_action: args.filter_action.clone(),
         timeout: args.timeout,
         // Slow cases get 3x and very slow 12x the per-case timeout.
-        process_timeout: Duration::from_secs(args.process_timeout.unwrap_or(per_case * 12 + 30)),
+        process_timeout: Duration::from_secs(
+            args.process_timeout
+                .unwrap_or(per_case.saturating_mul(12).saturating_add(30)),
+        ),
         isolation: args.run_isolated,
     }
 }
