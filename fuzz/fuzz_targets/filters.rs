@@ -20,13 +20,17 @@ fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     // The first line is a pattern, the second a name to match it against.
     let (pattern, name) = text.split_once('\n').unwrap_or((&text, ""));
-    let matched = glob_match(pattern, name);
-    if !pattern.contains(['*', '?', '[']) {
-        assert_eq!(matched, pattern == name);
-    }
-    assert!(glob_match("*", name));
-    if let Ok(g) = GlobFilter::parse(pattern) {
-        let _ = g.matches_suite(name) && g.matches_case(name);
+    // Matching is O(pattern x name), like the kernel's glob_match(); real globs and names
+    // are short, so longer ones would only measure the coverage instrumentation.
+    if pattern.len() <= 512 && name.len() <= 512 {
+        let matched = glob_match(pattern, name);
+        if !pattern.contains(['*', '?', '[']) {
+            assert_eq!(matched, pattern == name);
+        }
+        assert!(glob_match("*", name));
+        if let Ok(g) = GlobFilter::parse(pattern) {
+            let _ = g.matches_suite(name) && g.matches_case(name);
+        }
     }
     if let Ok(filters) = AttrFilter::parse_list(&text) {
         assert_eq!(filters.len(), text.split(',').count());
