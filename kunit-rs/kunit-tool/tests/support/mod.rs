@@ -12,7 +12,14 @@ pub fn chaos_binary() -> &'static Path {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/chaos/Cargo.toml");
         // A target dir of its own: the outer `cargo test` holds the lock on ours.
         let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("chaos-target");
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        // Under scripts/check-asan.sh, RUSTFLAGS carries -Zsanitizer, which this build (no
+        // --target) would also apply to proc-macros, and they cannot load into rustc. The
+        // fixture is the subject of the tests; kunit itself stays instrumented.
+        if std::env::var("RUSTFLAGS").is_ok_and(|f| f.contains("-Zsanitizer")) {
+            cargo.env_remove("RUSTFLAGS");
+        }
+        let status = cargo
             .args(["build", "--quiet", "--manifest-path"])
             .arg(&manifest)
             .arg("--target-dir")
