@@ -16,6 +16,8 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 
 cd fuzz
+# The libFuzzer binaries are run directly, the scratch corpus first: libFuzzer writes what it
+# finds into its first corpus directory (`cargo fuzz run` would put fuzz/corpus/<target> first).
 # One build for all targets. No sanitizer: the code is safe Rust (ASan runs in
 # check-asan.sh), and an uninstrumented build executes several times more inputs.
 cargo +nightly fuzz build -s none
