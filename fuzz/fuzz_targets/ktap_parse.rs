@@ -33,6 +33,10 @@ fn unstamped(b: &[u8]) -> Vec<&[u8]> {
         .collect()
 }
 
+fn depth(t: &Test) -> usize {
+    1 + t.subtests.iter().map(depth).max().unwrap_or(0)
+}
+
 fn nodes(t: &Test) -> usize {
     1 + t.subtests.iter().map(nodes).sum::<usize>()
 }
@@ -52,6 +56,11 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(kept.counts, streamed.counts);
     assert_eq!(kept.status, streamed.status);
     assert_eq!(unstamped(&printed_kept), unstamped(&printed_streamed));
+    // serde_json refuses nesting past 128 levels (two per test level); that is its limit,
+    // not invalid JSON.
+    if depth(&kept) > 60 {
+        return;
+    }
     if let Err(e) = serde_json::from_str::<serde_json::Value>(&json_doc) {
         panic!("invalid JSON ({e}):\n{json_doc}");
     }
