@@ -7,18 +7,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
 use std::time::Duration;
 
-use common::kunit;
+use common::{chaos_binary, kunit};
 use serde_json::Value;
-
-fn chaos_binary() -> &'static Path {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| common::fixture_binary("kunit-chaos"))
-}
 
 /// (suite, case) -> JSON status, from a `--json` document.
 fn statuses(json: &str) -> Vec<(String, String, String)> {
@@ -91,7 +84,7 @@ fn expected(times: usize) -> Vec<(String, String, String)> {
 
 fn run_chaos(extra: &[&str], times: usize) -> (Output, String) {
     let bin = chaos_binary().to_str().unwrap().to_string();
-    let json = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+    let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "chaos-{}-{}.json",
         std::process::id(),
         extra.join("_")

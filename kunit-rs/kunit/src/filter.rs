@@ -4,9 +4,13 @@
 use crate::registry::{Case, Registration, Speed};
 use std::fmt;
 
-/// The kernel's `glob_match()`: `*`, `?` and `[...]` classes (`[!...]`/`[^...]` negate).
+/// The kernel's `glob_match()`: `*`, `?` and `[...]` classes (`[!...]` negates, a first `]`
+/// is a member, `a-z` a range). A `[` without a closing `]` is a literal `[`, as in the kernel.
 pub fn glob_match(pattern: &str, text: &str) -> bool {
     let (p, t) = (pattern.as_bytes(), text.as_bytes());
+    // A class is closed when a `]` follows its first member; knowing the last `]` decides that
+    // at once (rescanning an unclosed class at every backtrack made matching cubic).
+    let last_close = p.iter().rposition(|&c| c == b']');
     let (mut pi, mut ti) = (0, 0);
     // Where to resume after the last `*`: (pattern index after `*`, text index).
     let mut backtrack: Option<(usize, usize)> = None;
@@ -18,7 +22,9 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
                 continue;
             }
             Some(b'?') => Some(pi + 1),
-            Some(b'[') => match_class(p, pi, t[ti]),
+            Some(b'[') if last_close.is_some_and(|close| close > first_member(p, pi)) => {
+                match_class(p, pi, t[ti])
+            }
             Some(&c) if c == t[ti] => Some(pi + 1),
             _ => None,
         };
@@ -40,13 +46,16 @@ pub fn glob_match(pattern: &str, text: &str) -> bool {
     p[pi..].iter().all(|&c| c == b'*')
 }
 
-/// Matches `c` against the class starting at `p[start] == b'['`; returns the index after it.
+/// The index of the first member of the class starting at `p[start] == b'['`.
+fn first_member(p: &[u8], start: usize) -> usize {
+    start + 1 + usize::from(p.get(start + 1) == Some(&b'!'))
+}
+
+/// Matches `c` against the closed class starting at `p[start] == b'['`; returns the index
+/// after it.
 fn match_class(p: &[u8], start: usize, c: u8) -> Option<usize> {
-    let mut i = start + 1;
-    let negate = matches!(p.get(i), Some(b'!') | Some(b'^'));
-    if negate {
-        i += 1;
-    }
+    let negate = p.get(start + 1) == Some(&b'!');
+    let mut i = first_member(p, start);
     let mut matched = false;
     let mut first = true;
     loop {
@@ -70,34 +79,64 @@ fn match_class(p: &[u8], start: usize, c: u8) -> Option<usize> {
 /// `kunit_parse_glob_filter()`: split at the first `.`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlobFilter {
-    /// The glob the suite name must match (before the first `.`).
+    /// Matched against suite names.
     pub suite: String,
-    /// The glob the case name must match (after the first `.`); `None` selects every case.
+    /// Matched against case names (all cases when absent).
     pub test: Option<String>,
 }
 
 impl GlobFilter {
-    /// Splits `suite_glob[.test_glob]` at the first `.`.
-    pub fn parse(glob: &str) -> Self {
-        match glob.split_once('.') {
-            Some((s, t)) => GlobFilter {
-                suite: s.to_owned(),
-                test: Some(t.to_owned()),
-            },
-            None => GlobFilter {
-                suite: glob.to_owned(),
-                test: None,
-            },
+    /// Splits `glob` at its first `.` and checks both parts.
+    ///
+    /// The kernel accepts any text here and simply runs nothing when it cannot match; we
+    /// refuse globs that can never mean what was typed: an empty glob or glob part, and an
+    /// unterminated `[` class (the kernel would read that `[` literally).
+    pub fn parse(glob: &str) -> Result<Self, FilterError> {
+        let (suite, test) = match glob.split_once('.') {
+            Some((s, t)) => (s, Some(t)),
+            None => (glob, None),
+        };
+        let err = |message| FilterError {
+            message,
+            input: format!("'{glob}'"),
+        };
+        if suite.is_empty() || test.is_some_and(str::is_empty) {
+            return Err(err("invalid filter_glob (empty suite or test part)"));
         }
+        if !classes_closed(suite) || !test.is_none_or(classes_closed) {
+            return Err(err("invalid filter_glob (unterminated '[' class)"));
+        }
+        Ok(GlobFilter {
+            suite: suite.to_owned(),
+            test: test.map(str::to_owned),
+        })
     }
-    /// Whether `suite` matches the suite glob (`*`, `?` and `[...]` as in the kernel's `glob_match`).
+    /// Whether the suite part matches `suite`.
     pub fn matches_suite(&self, suite: &str) -> bool {
         glob_match(&self.suite, suite)
     }
-    /// Whether `case` matches the test glob; always true without one.
+    /// Whether the test part (if any) matches `case`.
     pub fn matches_case(&self, case: &str) -> bool {
         self.test.as_deref().is_none_or(|g| glob_match(g, case))
     }
+}
+
+/// Whether every `[` that starts a class in `pattern` is closed (see [`glob_match`]).
+fn classes_closed(pattern: &str) -> bool {
+    let p = pattern.as_bytes();
+    let mut i = 0;
+    while i < p.len() {
+        if p[i] == b'[' {
+            // The first member may be `]` itself.
+            let j = first_member(p, i) + 1;
+            match p.get(j..).and_then(|r| r.iter().position(|&c| c == b']')) {
+                Some(k) => i = j + k,
+                None => return false,
+            }
+        }
+        i += 1;
+    }
+    true
 }
 
 /// The attributes filters can name.
@@ -135,9 +174,9 @@ pub struct AttrFilter {
 /// A filter the executor refused, printed as the kernel does: `kunit executor: <msg>: <input>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FilterError {
-    /// What is wrong, e.g. `attribute not found`.
+    /// What is wrong, in the kernel's words where it has them.
     pub message: &'static str,
-    /// The part of the filter that was refused.
+    /// The offending text, as the kernel quotes it.
     pub input: String,
 }
 
@@ -147,76 +186,100 @@ impl fmt::Display for FilterError {
     }
 }
 
+impl std::error::Error for FilterError {}
+
+/// `op_list` in lib/kunit/attributes.c.
 const OP_CHARS: &[char] = &['<', '>', '!', '='];
 
+/// The operator run in front of the value must be exactly one operator. (The kernel tests
+/// prefixes, so it would read `speed>>slow` as `speed>slow`; a doubled or garbled operator
+/// is a typo, and running tests under a guess is worse than saying so.)
 fn parse_op(op: &str) -> Option<Op> {
-    // The kernel tests prefixes in this order (int_filter()).
-    [
-        ("<=", Op::Le),
-        ("<", Op::Lt),
-        (">=", Op::Ge),
-        (">", Op::Gt),
-        ("!=", Op::Ne),
-        ("=", Op::Eq),
-    ]
-    .into_iter()
-    .find(|(p, _)| op.starts_with(p))
-    .map(|(_, o)| o)
+    Some(match op {
+        "<=" => Op::Le,
+        "<" => Op::Lt,
+        ">=" => Op::Ge,
+        ">" => Op::Gt,
+        "!=" => Op::Ne,
+        "=" => Op::Eq,
+        _ => return None,
+    })
 }
 
 impl AttrFilter {
-    /// Parses `kunit.filter`: comma-separated filters, all of which must match.
+    /// Parses `kunit.filter`: comma-separated filters (spaces after a comma are skipped), all
+    /// of which must match. Errors quote what `kunit_next_attr_filter()` and the attributes'
+    /// filter functions quote: the unparsed rest of the list for a missing operator or an
+    /// unknown attribute, the operator and value otherwise. An empty list or an empty filter
+    /// between commas is refused too (the kernel would run everything, or misparse).
     pub fn parse_list(input: &str) -> Result<Vec<AttrFilter>, FilterError> {
-        input
-            .split(',')
-            .map(|f| f.trim_start())
-            .filter(|f| !f.is_empty())
-            .map(AttrFilter::parse)
-            .collect()
+        let mut filters = Vec::new();
+        let mut rest = input.trim_start();
+        loop {
+            let (this, next) = match rest.split_once(',') {
+                Some((this, next)) => (this, Some(next)),
+                None => (rest, None),
+            };
+            if this.trim().is_empty() {
+                return Err(FilterError {
+                    message: "empty filter",
+                    input: format!("'{input}'"),
+                });
+            }
+            filters.push(AttrFilter::parse(this, rest)?);
+            match next {
+                Some(n) => rest = n.trim_start_matches(' '),
+                None => return Ok(filters),
+            }
+        }
     }
 
-    fn parse(input: &str) -> Result<AttrFilter, FilterError> {
-        let err = |message| FilterError {
+    /// Parses one filter, `this`; `rest` is `this` and the filters after it.
+    fn parse(this: &str, rest: &str) -> Result<AttrFilter, FilterError> {
+        let quoting_rest = |message| FilterError {
             message,
-            input: input.to_owned(),
+            input: rest.to_owned(),
         };
-        let op_index = input
+        let op_index = this
             .find(OP_CHARS)
             .filter(|&i| i > 0)
-            .ok_or_else(|| err("filter operation not found"))?;
-        let name = &input[..op_index];
+            .ok_or_else(|| quoting_rest("filter operation not found"))?;
+        let name = &this[..op_index];
         let attr = ATTRS
             .iter()
             .find(|(n, _)| *n == name)
             .map(|&(_, a)| a)
-            .ok_or_else(|| FilterError {
-                message: "attribute not found",
-                input: name.to_owned(),
-            })?;
-        let rest = &input[op_index..];
-        let value_start = rest.find(|c| !OP_CHARS.contains(&c)).unwrap_or(rest.len());
-        let op = parse_op(&rest[..value_start]).ok_or_else(|| err("invalid filter operation"))?;
-        let value = rest[value_start..].trim();
+            .ok_or_else(|| quoting_rest("attribute not found"))?;
+        // Trailing spaces (before a comma, or typed by hand) are not part of the value.
+        let op_and_value = this[op_index..].trim_end();
+        let quoting_op = |message| FilterError {
+            message,
+            input: op_and_value.to_owned(),
+        };
+        let value_start = op_and_value
+            .find(|c| !OP_CHARS.contains(&c))
+            .unwrap_or(op_and_value.len());
+        let (op_text, value) = op_and_value.split_at(value_start);
         if value.is_empty() {
-            return Err(err("filter value not found"));
+            return Err(quoting_op("filter value not found"));
         }
-        let filter = AttrFilter {
+        let value_ok = match attr {
+            Attr::Speed => Speed::parse(value).is_some(),
+            // Strings have no order (attr_string_filter()).
+            Attr::Module => !op_text.starts_with(['<', '>']),
+            Attr::IsInit => value == "true" || value == "false",
+        };
+        if !value_ok {
+            return Err(quoting_op("invalid filter input"));
+        }
+        let op = parse_op(op_text)
+            .filter(|op| attr != Attr::Module || matches!(op, Op::Eq | Op::Ne))
+            .ok_or_else(|| quoting_op("invalid filter operation"))?;
+        Ok(AttrFilter {
             attr,
             op,
             value: value.to_owned(),
-        };
-        match attr {
-            Attr::Speed if Speed::parse(value).is_none() => Err(FilterError {
-                message: "invalid filter input",
-                input: value.to_owned(),
-            }),
-            Attr::Module if !matches!(op, Op::Eq | Op::Ne) => Err(err("invalid filter input")),
-            Attr::IsInit if value != "true" && value != "false" => Err(FilterError {
-                message: "invalid filter input",
-                input: value.to_owned(),
-            }),
-            _ => Ok(filter),
-        }
+        })
     }
 
     /// `kunit_attr_filter_name()`: the attribute the filter tests.
@@ -289,13 +352,12 @@ pub struct NameFilter {
     pub include: Vec<String>,
     /// `--skip` filters.
     pub skip: Vec<String>,
-    /// `--exact`: filters match the whole name instead of a substring.
+    /// `--exact`: filters must equal the whole name.
     pub exact: bool,
 }
 
 impl NameFilter {
-    /// Whether `full_name` (`suite.case`) is selected: it matches an include filter (or there is
-    /// none) and no `--skip` filter.
+    /// Whether `full_name` (`suite.case`) is selected.
     pub fn matches(&self, full_name: &str) -> bool {
         let hit = |f: &String| {
             if self.exact {

@@ -16,6 +16,15 @@ fn test_glob_match(test: &mut Kunit) {
         ("[ab]x", "bx", true),
         ("[!ab]x", "bx", false),
         ("[a-c]*", "cat", true),
+        ("[]]", "]", true),
+        ("[!]]", "a", true),
+        ("[^a]", "^", true),
+        ("[^a]", "b", false),
+        // An unclosed `[` is a literal (lib/glob.c), here even after a `*`: the fuzzer found
+        // that rescanning it at every backtrack took seconds.
+        ("x[ab", "x[ab", true),
+        ("*[", "abc[", true),
+        ("*[ab", "x[ac", false),
         ("*", "", true),
         ("", "x", false),
         ("*a*b*", "xxaxxbxx", true),
@@ -31,47 +40,96 @@ fn test_glob_match(test: &mut Kunit) {
             text
         );
     }
-    let g = GlobFilter::parse("list*.*del_test");
+    let g = GlobFilter::parse("list*.*del_test").unwrap();
     kunit_expect_true!(
         test,
         g.matches_suite("list_sort") && g.matches_case("list_del_test") && !g.matches_case("add")
     );
-    kunit_expect_true!(test, GlobFilter::parse("suite").matches_case("anything"));
+    kunit_expect_true!(
+        test,
+        GlobFilter::parse("suite").unwrap().matches_case("anything")
+    );
 }
 
+/// Malformed filters and the message each gets: the kernel's wording and quoting where it
+/// has one (attributes.c), ours for what it would accept or misread.
+const BAD_FILTERS: &[(&str, &str)] = &[
+    ("speed", "filter operation not found: speed"),
+    ("=slow", "filter operation not found: =slow"),
+    ("color=red", "attribute not found: color=red"),
+    (
+        "color=red, speed>slow",
+        "attribute not found: color=red, speed>slow",
+    ),
+    ("speed>slow, color=red", "attribute not found: color=red"),
+    ("nosuchattr=1", "attribute not found: nosuchattr=1"),
+    ("speed>", "filter value not found: >"),
+    ("speed=fast", "invalid filter input: =fast"),
+    ("speed>fast", "invalid filter input: >fast"),
+    ("module<x", "invalid filter input: <x"),
+    ("module>=x", "invalid filter input: >=x"),
+    ("is_init=maybe", "invalid filter input: =maybe"),
+    ("speed>>slow", "invalid filter operation: >>slow"),
+    ("speed=<slow", "invalid filter operation: =<slow"),
+    ("speed!slow", "invalid filter operation: !slow"),
+    ("module==x", "invalid filter operation: ==x"),
+    ("module!x", "invalid filter operation: !x"),
+    ("", "empty filter: ''"),
+    (" ", "empty filter: ' '"),
+    ("speed>slow,", "empty filter: 'speed>slow,'"),
+    (
+        "speed>slow,,module=m",
+        "empty filter: 'speed>slow,,module=m'",
+    ),
+];
+
 fn test_filter_errors(test: &mut Kunit) {
-    let err = |s: &str| {
-        AttrFilter::parse_list(s)
+    for (input, message) in BAD_FILTERS {
+        let got = AttrFilter::parse_list(input)
             .map(|_| ())
-            .unwrap_err()
-            .to_string()
-    };
-    kunit_expect_streq!(
-        test,
-        err("speed"),
-        "kunit executor: filter operation not found: speed"
-    );
-    kunit_expect_streq!(
-        test,
-        err("color=red"),
-        "kunit executor: attribute not found: color"
-    );
-    kunit_expect_streq!(
-        test,
-        err("speed>"),
-        "kunit executor: filter value not found: speed>"
-    );
-    kunit_expect_streq!(
-        test,
-        err("speed>fast"),
-        "kunit executor: invalid filter input: fast"
-    );
-    kunit_expect_streq!(
-        test,
-        err("module<x"),
-        "kunit executor: invalid filter input: module<x"
-    );
-    kunit_expect_true!(test, AttrFilter::parse_list("speed>slow, module=m").is_ok());
+            .map_err(|e| e.to_string());
+        kunit_expect_eq_msg!(
+            test,
+            got,
+            Err(format!("kunit executor: {message}")),
+            "{:?}",
+            input
+        );
+    }
+    for good in [
+        "speed>slow, module=m",
+        "speed>slow ,module=m",
+        "speed=unset",
+        "is_init!=true",
+        "module!=a=b",
+    ] {
+        kunit_expect_true_msg!(test, AttrFilter::parse_list(good).is_ok(), "{:?}", good);
+    }
+}
+
+fn test_glob_errors(test: &mut Kunit) {
+    let bad = [
+        ("", "empty suite or test part"),
+        (".case", "empty suite or test part"),
+        ("suite.", "empty suite or test part"),
+        ("sui[te", "unterminated '[' class"),
+        ("suite.ca[!se", "unterminated '[' class"),
+        ("[]", "unterminated '[' class"),
+    ];
+    for (glob, why) in bad {
+        kunit_expect_eq_msg!(
+            test,
+            GlobFilter::parse(glob).map_err(|e| e.to_string()),
+            Err(format!(
+                "kunit executor: invalid filter_glob ({why}): '{glob}'"
+            )),
+            "{:?}",
+            glob
+        );
+    }
+    for good in ["[]]x", "a[!b]c.[a-c]*", "list*.*del_test", "s.c.d"] {
+        kunit_expect_true_msg!(test, GlobFilter::parse(good).is_ok(), "{:?}", good);
+    }
 }
 
 fn normal_case(_: &mut Kunit) {}
@@ -187,6 +245,7 @@ fn test_slow_cases_ignored_by_default(test: &mut Kunit) {
 static CASES: &[Case] = &[
     kunit_case!(test_glob_match),
     kunit_case!(test_filter_errors),
+    kunit_case!(test_glob_errors),
     kunit_case!(test_attribute_filters),
     kunit_case!(test_filter_action_skip_ktap),
     kunit_case!(test_slow_cases_ignored_by_default),

@@ -20,21 +20,21 @@ pub static HARNESS_MARKER: [u8; 19] = *b"KUNIT-RS-HARNESS-V1";
 /// What the command line asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Args {
-    /// How to select and run suites (filters, timeout, jobs, format, ...).
+    /// What to run and how (filters, format, jobs, timeout, shuffle).
     pub config: Config,
     /// libtest `--list` (with `--format terse`: only `name: test` lines).
     pub list: bool,
-    /// `--format terse`: with `--list`, print only the `name: test` lines.
+    /// libtest `--format terse`.
     pub terse: bool,
-    /// KUnit `kunit.action=list` / `list_attr`.
+    /// KUnit `kunit.action=list`.
     pub list_tests: bool,
-    /// `--list_tests_attr`: list cases with their attribute lines.
+    /// KUnit `kunit.action=list_attr`.
     pub list_tests_attr: bool,
-    /// `--list_suites`: list suite names only.
+    /// `--list_suites`: suite names only.
     pub list_suites: bool,
     /// libtest `--bench`: there are no benchmarks, so nothing runs.
     pub bench: bool,
-    /// `-h` / `--help`: print the usage text and exit.
+    /// `-h`/`--help`: print the usage.
     pub help: bool,
     /// `--warnings_fail`: an unsuppressed `WARN()` fails its test.
     pub warnings_fail: bool,
@@ -92,6 +92,7 @@ impl Args {
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
         let mut a = Args::default();
         let mut it = args.into_iter();
+        let mut given: Vec<&'static str> = Vec::new();
         while let Some(arg) = it.next() {
             if !arg.starts_with('-') || arg == "-" {
                 a.config.names.include.push(arg);
@@ -101,12 +102,31 @@ impl Args {
                 Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
                 _ => (arg.clone(), None),
             };
+            if let Some(key) = single_valued(&flag) {
+                // A second value would silently replace the first.
+                if given.contains(&key) {
+                    return Err(format!("option '{key}' given more than once"));
+                }
+                given.push(key);
+            }
             match flag.as_str() {
                 "--exact" => a.config.names.exact = true,
                 "--skip" => a.config.names.skip.push(value(&flag, inline, &mut it)?),
                 "--list" => a.list = true,
-                "--ignored" => a.explicit_ignored = Some(Ignored::Only),
-                "--include-ignored" => a.explicit_ignored = Some(Ignored::Include),
+                "--ignored" | "--include-ignored" => {
+                    let want = if flag == "--ignored" {
+                        Ignored::Only
+                    } else {
+                        Ignored::Include
+                    };
+                    if a.explicit_ignored.is_some_and(|had| had != want) {
+                        return Err(
+                            "options '--ignored' and '--include-ignored' are mutually exclusive"
+                                .to_owned(),
+                        );
+                    }
+                    a.explicit_ignored = Some(want);
+                }
                 "--nocapture"
                 | "--no-capture"
                 | "--show-output"
@@ -122,7 +142,10 @@ impl Args {
                 }
                 "--test-threads" | "--jobs" => {
                     let v = value(&flag, inline, &mut it)?;
-                    a.config.jobs = number::<usize>(&flag, &v)?.max(1);
+                    a.config.jobs = number::<usize>(&flag, &v)?;
+                    if a.config.jobs == 0 {
+                        return Err(format!("option '{flag}': must be at least 1, not '{v}'"));
+                    }
                 }
                 "--bench" => a.bench = true,
                 "--format" => {
@@ -150,12 +173,16 @@ impl Args {
                 "--timeout" => {
                     let v = value(&flag, inline, &mut it)?;
                     let secs: f64 = number(&flag, &v)?;
-                    if !(secs > 0.0 && secs.is_finite()) {
-                        return Err(format!(
-                            "option '--timeout': must be a positive number of seconds, not '{v}'"
-                        ));
-                    }
-                    a.config.timeout = Duration::from_secs_f64(secs);
+                    // try_from: a huge count of seconds would overflow a Duration (a panic
+                    // the fuzzer found).
+                    a.config.timeout = Duration::try_from_secs_f64(secs)
+                        .ok()
+                        .filter(|_| secs > 0.0)
+                        .ok_or_else(|| {
+                            format!(
+                                "option '--timeout': must be a positive number of seconds (at most 2^64), not '{v}'"
+                            )
+                        })?;
                 }
                 "--shuffle" => {
                     a.config.shuffle_seed.get_or_insert_with(random_seed);
@@ -180,6 +207,20 @@ impl Args {
                 _ => return Err(format!("unrecognized option '{arg}'")),
             }
         }
+        let listings: Vec<&str> = [
+            (a.list, "--list"),
+            (a.list_tests, "--list_tests"),
+            (a.list_tests_attr, "--list_tests_attr"),
+            (a.list_suites, "--list_suites"),
+        ]
+        .into_iter()
+        .filter_map(|(set, name)| set.then_some(name))
+        .collect();
+        if let [first, second, ..] = listings[..] {
+            return Err(format!(
+                "options '{first}' and '{second}' cannot be used together (each lists differently)"
+            ));
+        }
         // An explicit attribute filter decides about speed itself.
         a.config.ignored = a.explicit_ignored.unwrap_or(if a.config.filter.is_some() {
             Ignored::Include
@@ -188,6 +229,22 @@ impl Args {
         });
         Ok(a)
     }
+}
+
+/// The options that take one value for the whole run, by the name errors use (`--jobs`
+/// and libtest's `--test-threads` are one option), or `None` for repeatable ones.
+fn single_valued(flag: &str) -> Option<&'static str> {
+    Some(match flag {
+        "--test-threads" | "--jobs" => "--jobs",
+        "--format" => "--format",
+        "--filter_glob" => "--filter_glob",
+        "--filter" => "--filter",
+        "--filter_action" => "--filter_action",
+        "--timeout" => "--timeout",
+        "--seed" | "--shuffle-seed" => "--seed",
+        "--stats" => "--stats",
+        _ => return None,
+    })
 }
 
 fn random_seed() -> u64 {

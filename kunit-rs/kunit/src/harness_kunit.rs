@@ -65,7 +65,7 @@ fn test_bad_flags(test: &mut Kunit) {
     kunit_expect_streq!(
         test,
         args(&["--timeout", "-1"]).unwrap_err(),
-        "option '--timeout': must be a positive number of seconds, not '-1'"
+        "option '--timeout': must be a positive number of seconds (at most 2^64), not '-1'"
     );
     kunit_expect_streq!(
         test,

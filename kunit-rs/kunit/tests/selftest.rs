@@ -12,6 +12,8 @@ mod errptr_kunit;
 mod executor_kunit;
 #[path = "../src/filter_kunit.rs"]
 mod filter_kunit;
+#[path = "../src/harness_bad_input_kunit.rs"]
+mod harness_bad_input_kunit;
 #[path = "../src/harness_kunit.rs"]
 mod harness_kunit;
 #[path = "../src/ktap_kunit.rs"]

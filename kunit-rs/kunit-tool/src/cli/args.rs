@@ -461,7 +461,13 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
             "--timeout" => args.timeout = Some(parse_uint(opt.name, &value, cmd)?),
             "--process_timeout" => args.process_timeout = Some(parse_uint(opt.name, &value, cmd)?),
             "--filter_glob" => args.filter_glob = value,
-            "--filter" => args.filter = value,
+            "--filter" => {
+                // An empty filter would be dropped and everything would run.
+                if value.trim().is_empty() {
+                    return Err(err("argument --filter: empty filter".into()));
+                }
+                args.filter = value
+            }
             "--filter_action" => {
                 args.filter_action = Some(choice(opt.name, &value, &["skip"], cmd)?.to_string())
             }
@@ -484,6 +490,20 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<Args, Usage
             "--help" => args.help = true,
             _ => return Err(err(format!("unrecognized arguments: {arg}"))),
         }
+    }
+
+    let listings: Vec<&str> = [
+        (args.list_tests, "--list_tests"),
+        (args.list_tests_attr, "--list_tests_attr"),
+        (args.list_suites, "--list_suites"),
+    ]
+    .into_iter()
+    .filter_map(|(set, name)| set.then_some(name))
+    .collect();
+    if let [first, second, ..] = listings[..] {
+        return Err(err(format!(
+            "argument {second}: not allowed with argument {first}"
+        )));
     }
 
     // `parse` takes input files, `run` and `exec` a filter glob, `build` nothing.

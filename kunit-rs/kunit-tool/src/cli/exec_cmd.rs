@@ -1,7 +1,7 @@
 //! `kunit build`, `kunit exec` and `kunit run` (= build + exec).
 
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -222,9 +222,37 @@ fn exec_options(args: &Args) -> ExecOptions {
         filter_action: args.filter_action.clone(),
         timeout: args.timeout,
         // Slow cases get 3x and very slow 12x the per-case timeout.
-        process_timeout: Duration::from_secs(args.process_timeout.unwrap_or(per_case * 12 + 30)),
+        process_timeout: Duration::from_secs(
+            args.process_timeout
+                .unwrap_or(per_case.saturating_mul(12).saturating_add(30)),
+        ),
         isolation: args.run_isolated,
     }
+}
+
+/// Bad filters are usage errors, found before anything runs: the first harness checks them
+/// (exactly as it parses them for the run) while listing its suites. Returns the harness's
+/// message when it refused them.
+fn refused_filters(bin: &Path, opts: &ExecOptions) -> Option<String> {
+    let ctl = Control::default();
+    let mut sink = |_| {};
+    let runner = BinaryRunner::new(bin, opts, &ctl, &mut sink);
+    let filters = runner.filter_args(&opts.filter_glob);
+    if filters.is_empty() {
+        return None;
+    }
+    let out = std::process::Command::new(bin)
+        .arg("--list_suites")
+        .args(filters)
+        .output()
+        .ok()?;
+    if out.status.code() != Some(2) {
+        return None;
+    }
+    // Up to the usage text, if the harness printed one.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let message: Vec<&str> = stderr.lines().take_while(|l| !l.is_empty()).collect();
+    Some(message.join("\n"))
 }
 
 /// Runs the binaries and reports; returns the exit status.
@@ -235,6 +263,11 @@ fn run_binaries(
     progress: bool,
 ) -> io::Result<i32> {
     let opts = exec_options(args);
+    if let Some(message) = bins.first().and_then(|b| refused_filters(b, &opts)) {
+        eprintln!("{message}");
+        eprintln!("kunit: error: the harness refused the filters; nothing was run");
+        return Ok(2);
+    }
     let (jobs, shard_errors) = shard(args, bins, &opts);
     for e in &shard_errors {
         eprintln!("kunit: {e}");

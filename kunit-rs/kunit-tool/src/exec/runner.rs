@@ -156,7 +156,8 @@ impl<'a> BinaryRunner<'a> {
         )
     }
 
-    fn filter_args(&self, glob: &str) -> Vec<String> {
+    /// The harness flags for `glob` and the user's attribute filters.
+    pub fn filter_args(&self, glob: &str) -> Vec<String> {
         let mut a = Vec::new();
         if !glob.is_empty() {
             a.push("--filter_glob".to_string());

@@ -20,7 +20,14 @@ pub fn fixture_target() -> PathBuf {
 pub fn fixture_binary(name: &str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
-        let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+        // Under scripts/check-asan.sh, RUSTFLAGS carries -Zsanitizer, which this build (no
+        // --target) would also apply to proc-macros, and they cannot load into rustc. The
+        // fixture is the subject of the tests; kunit itself stays instrumented.
+        if std::env::var("RUSTFLAGS").is_ok_and(|f| f.contains("-Zsanitizer")) {
+            cargo.env_remove("RUSTFLAGS");
+        }
+        let status = cargo
             .args(["build", "--quiet", "--manifest-path"])
             .arg(fixture_manifest())
             .arg("--target-dir")
@@ -30,6 +37,12 @@ pub fn fixture_binary(name: &str) -> PathBuf {
         assert!(status.success(), "building the fixture binaries failed");
     });
     fixture_target().join("debug").join(name)
+}
+
+/// The chaos fixture's harness (`kunit-chaos`), built once per test process.
+pub fn chaos_binary() -> &'static Path {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| fixture_binary("kunit-chaos"))
 }
 
 /// `kunit build --manifest-path` of the fixture workspace, once per test

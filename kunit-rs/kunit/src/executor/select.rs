@@ -32,7 +32,11 @@ pub struct Plan {
 impl Plan {
     /// Applies `config`'s filters (and shuffle) to `regs`.
     pub fn new(regs: &[Registration], config: &Config) -> Result<Plan, FilterError> {
-        let glob = config.filter_glob.as_deref().map(GlobFilter::parse);
+        let glob = config
+            .filter_glob
+            .as_deref()
+            .map(GlobFilter::parse)
+            .transpose()?;
         let attrs = match &config.filter {
             Some(f) => AttrFilter::parse_list(f)?,
             None => Vec::new(),

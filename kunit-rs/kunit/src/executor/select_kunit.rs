@@ -57,11 +57,11 @@ fn filter_suites(
 }
 
 fn parse_filter_test(test: &mut Kunit) {
-    let filter = GlobFilter::parse("suite");
+    let filter = GlobFilter::parse("suite").expect("a valid glob");
     kunit_expect_streq!(test, filter.suite.as_str(), "suite");
     kunit_expect_true!(test, filter.test.is_none());
 
-    let filter = GlobFilter::parse("suite.test");
+    let filter = GlobFilter::parse("suite.test").expect("a valid glob");
     kunit_expect_streq!(test, filter.suite.as_str(), "suite");
     kunit_expect_eq!(test, filter.test.as_deref(), Some("test"));
 }
