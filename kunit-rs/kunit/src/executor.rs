@@ -70,6 +70,9 @@ pub struct Config {
     pub jobs: usize,
     /// Shuffle suites and cases with this seed.
     pub shuffle_seed: Option<u64>,
+    /// `--diff`: append a line diff to a failed multi-line `STREQ` (a Rust extension; the
+    /// kernel's text has none, so it is off by default).
+    pub diff: bool,
 }
 
 impl Default for Config {
@@ -85,6 +88,7 @@ impl Default for Config {
             timeout: Duration::from_secs(300),
             jobs: 1,
             shuffle_seed: None,
+            diff: false,
         }
     }
 }
@@ -334,6 +338,7 @@ impl Run {
 /// Runs a plan, writing KTAP to `out`, and returns the results.
 pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
     let start = Instant::now();
+    out.set_assert_diff(config.diff);
     if let Some(v) = config.format.top_version() {
         out.line(v);
     }
@@ -350,7 +355,9 @@ pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
             sink: if streaming {
                 out.clone()
             } else {
-                Arc::new(Sink::buffer())
+                let buffer = Sink::buffer();
+                buffer.set_assert_diff(config.diff);
+                Arc::new(buffer)
             },
             log: Log::default(),
             owner: 0,

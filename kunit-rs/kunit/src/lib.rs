@@ -47,7 +47,7 @@ mod try_catch;
 pub mod warn;
 mod watchdog;
 
-pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PtrValue};
+pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PlainData, PtrValue, NULL};
 pub use executor::{CaseReport, Config, Ignored, ParamReport, Plan, Report, SuiteReport};
 pub use ktap::Format;
 pub use kunit_macros::kunit_tests;
@@ -90,7 +90,7 @@ pub mod prelude {
         kunit_skip, kunit_static_stub, kunit_succeed, kunit_test_suite, kunit_warn, WARN, WARN_ON,
         WARN_ON_ONCE,
     };
-    pub use crate::{Attributes, Case, ErrPtr, Kunit, Param, Speed, Status, Suite};
+    pub use crate::{Attributes, Case, ErrPtr, Kunit, Param, Speed, Status, Suite, NULL};
 }
 
 /// Runs `suites` (or, with `None`, every registered suite) with `config`, writing KTAP to `out`,
@@ -133,20 +133,19 @@ macro_rules! main {
 
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::assert::format::{AssertType, BinaryText};
-    pub use crate::assert::operand::{OperandRef, ViaDebug, ViaLongLong};
+    pub use crate::assert::failure::{
+        binary_failed, fail_failed, mem_failed, not_err_or_null_failed, ptr_failed, report,
+        report_and_abort, str_failed, unary_failed, Evaluating,
+    };
+    pub use crate::assert::operand::Operand;
     pub use crate::assert::{
-        __binary as binary, __fail as fail, __mem as mem, __not_err_or_null as not_err_or_null,
-        __ptr as ptr, __report as report, __save_loc as save_loc, __skip as skip, __str as str,
-        __unary as unary, TestHandle,
+        __save_loc as save_loc, __skip as skip, mem_holds, ptr_holds, ptr_operand, str_holds,
+        str_operand, AssertType, Site, TestHandle,
     };
     pub use crate::registry::last_segment;
     pub use crate::test::__fail_current_test as fail_current_test;
     pub use crate::test::TestShared;
     pub use inventory;
-
-    /// `NULL` for the pointer assertions.
-    pub const NULL: *const u8 = std::ptr::null();
 
     pub fn shared<H: TestHandle + ?Sized>(h: &H) -> &TestShared {
         h.__shared()

@@ -83,6 +83,22 @@ impl TestShared {
         self.log_raw(&format!("    # {}: {}", self.name, args));
     }
 
+    /// [`Self::log_prefixed`] of bytes: an assertion's text may hold a C string's bytes,
+    /// which print as they are (`%s`), UTF-8 or not.
+    pub(crate) fn log_prefixed_bytes(&self, text: &[u8]) {
+        if self.detached.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut line = format!("    # {}: ", self.name).into_bytes();
+        line.extend_from_slice(text);
+        emit_bytes(&self.sink, &self.log, &line);
+    }
+
+    /// Whether this run appends the line diff to a failed multi-line `STREQ`.
+    pub(crate) fn assert_diff(&self) -> bool {
+        self.sink.assert_diff()
+    }
+
     pub(crate) fn set_failure(&self) {
         self.lock().status = Status::Failure;
     }
@@ -150,11 +166,16 @@ impl TestShared {
 /// Writes text as `kunit_log()` does: each line to the output and to the log. One trailing
 /// newline is dropped (printk does not print empty lines for it).
 pub(crate) fn emit(sink: &Sink, log: &Mutex<String>, text: &str) {
-    let text = text.strip_suffix('\n').unwrap_or(text);
+    emit_bytes(sink, log, text.as_bytes());
+}
+
+/// [`emit`] of bytes; the log (a `String`) keeps non-UTF-8 bytes as U+FFFD.
+pub(crate) fn emit_bytes(sink: &Sink, log: &Mutex<String>, text: &[u8]) {
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
     let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
-    for line in text.split('\n') {
-        sink.line(line);
-        log.push_str(line);
+    for line in text.split(|&b| b == b'\n') {
+        sink.line_bytes(line);
+        log.push_str(&String::from_utf8_lossy(line));
         log.push('\n');
     }
 }

@@ -15,37 +15,54 @@ macro_rules! __kunit_loc {
     }};
 }
 
+/// The `'static` record of a call site (`KUNIT_CURRENT_LOC` plus the operand texts).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_site {
+    ($kind:ident, $op:expr, $left:expr, $right:expr) => {
+        $crate::__private::Site {
+            loc: $crate::Loc {
+                file: ::core::file!(),
+                line: ::core::line!(),
+            },
+            kind: $crate::__private::AssertType::$kind,
+            op: $op,
+            left: $left,
+            right: $right,
+        }
+    };
+}
+
 /// Integer/Debug binary comparison (`KUNIT_BINARY_INT_ASSERTION`).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_binary {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = match (&$left, &$right) {
+        static SITE: $crate::__private::Site = $crate::__kunit_site!(
+            $kind,
+            ::core::stringify!($op),
+            ::core::stringify!($left),
+            ::core::stringify!($right)
+        );
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        let failed = match (&$left, &$right) {
             (left, right) => {
-                if !(*left $op *right) {
-                    #[allow(unused_imports)]
-                    use $crate::__private::{ViaDebug as _, ViaLongLong as _};
-                    ::core::option::Option::Some($crate::__private::binary(
-                        $crate::__private::AssertType::$kind,
-                        loc,
-                        $crate::__private::BinaryText {
-                            operation: ::core::stringify!($op),
-                            left: ::core::stringify!($left),
-                            right: ::core::stringify!($right),
-                        },
-                        (&$crate::__private::OperandRef(left)).kunit_operand(),
-                        (&$crate::__private::OperandRef(right)).kunit_operand(),
+                let guard = $crate::__private::Evaluating::new(&SITE);
+                let holds = *left $op *right;
+                guard.done();
+                if !holds {
+                    $crate::__private::binary_failed(
+                        &SITE,
+                        $crate::__private::Operand::new(&left),
+                        $crate::__private::Operand::new(&right),
                         $msg,
-                    ))
-                } else {
-                    ::core::option::Option::None
+                    );
                 }
+                !holds
             }
         };
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        if failed {
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -54,12 +71,12 @@ macro_rules! __kunit_binary {
 #[macro_export]
 macro_rules! __kunit_true {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
+        static SITE: $crate::__private::Site =
+            $crate::__kunit_site!($kind, "", ::core::stringify!($cond), "");
+        $crate::__private::save_loc(&$test, &SITE.loc);
         if !($cond) {
-            let kind = $crate::__private::AssertType::$kind;
-            let text = $crate::__private::unary(kind, loc, ::core::stringify!($cond), true, $msg);
-            $crate::__private::report(&$test, kind, text);
+            $crate::__private::unary_failed(&SITE, true, $msg);
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -67,12 +84,12 @@ macro_rules! __kunit_true {
 #[macro_export]
 macro_rules! __kunit_false {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
+        static SITE: $crate::__private::Site =
+            $crate::__kunit_site!($kind, "", ::core::stringify!($cond), "");
+        $crate::__private::save_loc(&$test, &SITE.loc);
         if $cond {
-            let kind = $crate::__private::AssertType::$kind;
-            let text = $crate::__private::unary(kind, loc, ::core::stringify!($cond), false, $msg);
-            $crate::__private::report(&$test, kind, text);
+            $crate::__private::unary_failed(&SITE, false, $msg);
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -80,22 +97,18 @@ macro_rules! __kunit_false {
 #[macro_export]
 macro_rules! __kunit_ptr {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = $crate::__private::ptr(
-            $crate::__private::AssertType::$kind,
-            loc,
-            $crate::__private::BinaryText {
-                operation: ::core::stringify!($op),
-                left: ::core::stringify!($left),
-                right: $right_text,
-            },
-            &$left,
-            &$right,
-            $msg,
+        static SITE: $crate::__private::Site = $crate::__kunit_site!(
+            $kind,
+            ::core::stringify!($op),
+            ::core::stringify!($left),
+            $right_text
         );
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        let left = $crate::__private::ptr_operand(&$left);
+        let right = $crate::__private::ptr_operand(&$right);
+        if !$crate::__private::ptr_holds(&SITE, left, right) {
+            $crate::__private::ptr_failed(&SITE, left, right, $msg);
+            $crate::__private::report(&$test);
         }
     }};
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
@@ -115,27 +128,27 @@ macro_rules! __kunit_ptr {
 #[macro_export]
 macro_rules! __kunit_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $ptr, ==, $crate::__private::NULL, "((void *)0)", $msg)
+        $crate::__kunit_ptr!($kind, $test, $ptr, ==, $crate::NULL, "((void *)0)", $msg)
     };
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_not_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $ptr, !=, $crate::__private::NULL, "((void *)0)", $msg)
+        $crate::__kunit_ptr!($kind, $test, $ptr, !=, $crate::NULL, "((void *)0)", $msg)
     };
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_not_err_or_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let kind = $crate::__private::AssertType::$kind;
-        let failure =
-            $crate::__private::not_err_or_null(kind, loc, ::core::stringify!($ptr), &$ptr, $msg);
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, kind, text);
+        static SITE: $crate::__private::Site =
+            $crate::__kunit_site!($kind, "", ::core::stringify!($ptr), "");
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        let ptr = $crate::__private::ptr_operand(&$ptr);
+        if ptr.is_err_or_null() {
+            $crate::__private::not_err_or_null_failed(&SITE, ptr, $msg);
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -143,46 +156,57 @@ macro_rules! __kunit_not_err_or_null {
 #[macro_export]
 macro_rules! __kunit_str {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = $crate::__private::str(
-            $crate::__private::AssertType::$kind,
-            loc,
-            $crate::__private::BinaryText {
-                operation: ::core::stringify!($op),
-                left: ::core::stringify!($left),
-                right: ::core::stringify!($right),
-            },
-            &$left,
-            &$right,
-            $msg,
+        static SITE: $crate::__private::Site = $crate::__kunit_site!(
+            $kind,
+            ::core::stringify!($op),
+            ::core::stringify!($left),
+            ::core::stringify!($right)
         );
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        let failed = match (&$left, &$right) {
+            (left, right) => {
+                let left = $crate::__private::str_operand(left);
+                let right = $crate::__private::str_operand(right);
+                let holds = $crate::__private::str_holds(&SITE, left, right);
+                if !holds {
+                    $crate::__private::str_failed(&SITE, left, right, $msg);
+                }
+                !holds
+            }
+        };
+        if failed {
+            $crate::__private::report(&$test);
         }
     }};
 }
+/// The operands' bytes come from a method call, so that auto-deref reaches the value behind
+/// `&x`, `&mut x`, a `Box` or a `Vec` (as the kernel's pointers do).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_mem {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = $crate::__private::mem(
-            $crate::__private::AssertType::$kind,
-            loc,
-            $crate::__private::BinaryText {
-                operation: ::core::stringify!($op),
-                left: ::core::stringify!($left),
-                right: ::core::stringify!($right),
-            },
-            &$left,
-            &$right,
-            $size,
-            $msg,
+        static SITE: $crate::__private::Site = $crate::__kunit_site!(
+            $kind,
+            ::core::stringify!($op),
+            ::core::stringify!($left),
+            ::core::stringify!($right)
         );
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        let size: usize = $size;
+        let failed = match (&$left, &$right) {
+            (left, right) => {
+                #[allow(unused_imports)]
+                use $crate::KMem as _;
+                let (left, right) = (left.kunit_mem(), right.kunit_mem());
+                let holds = $crate::__private::mem_holds(&SITE, left, right, size);
+                if !holds {
+                    $crate::__private::mem_failed(&SITE, left, right, size, $msg);
+                }
+                !holds
+            }
+        };
+        if failed {
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -735,11 +759,10 @@ macro_rules! kunit_assert_memneq_msg {
 #[macro_export]
 macro_rules! kunit_fail {
     ($test:expr, $($fmt:tt)+) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let text = $crate::__private::fail($crate::__private::AssertType::Expectation, loc,
-            ::core::option::Option::Some(::core::format_args!($($fmt)+)));
-        $crate::__private::report(&$test, $crate::__private::AssertType::Expectation, text);
+        static SITE: $crate::__private::Site = $crate::__kunit_site!(Expectation, "", "", "");
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::fail_failed(&SITE, ::core::format_args!($($fmt)+));
+        $crate::__private::report(&$test);
     }};
 }
 
@@ -747,12 +770,10 @@ macro_rules! kunit_fail {
 #[macro_export]
 macro_rules! kunit_fail_and_abort {
     ($test:expr, $($fmt:tt)+) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let text = $crate::__private::fail($crate::__private::AssertType::Assertion, loc,
-            ::core::option::Option::Some(::core::format_args!($($fmt)+)));
-        $crate::__private::report(&$test, $crate::__private::AssertType::Assertion, text);
-        ::core::unreachable!()
+        static SITE: $crate::__private::Site = $crate::__kunit_site!(Assertion, "", "", "");
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::fail_failed(&SITE, ::core::format_args!($($fmt)+));
+        $crate::__private::report_and_abort(&$test)
     }};
 }
 
