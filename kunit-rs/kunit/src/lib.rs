@@ -137,10 +137,9 @@ pub mod __private {
         binary_failed, fail_failed, mem_failed, not_err_or_null_failed, ptr_failed, report,
         report_and_abort, str_failed, unary_failed, Evaluating,
     };
-    pub use crate::assert::operand::Operand;
     pub use crate::assert::{
-        __save_loc as save_loc, __skip as skip, mem_holds, ptr_holds, ptr_operand, str_holds,
-        str_operand, AssertType, Site, TestHandle,
+        __save_loc as save_loc, __skip as skip, mem_holds, not_err_or_null_holds, ptr_holds,
+        str_holds, AssertType, Site, TestHandle,
     };
     pub use crate::registry::last_segment;
     pub use crate::test::__fail_current_test as fail_current_test;

@@ -1,35 +1,40 @@
-//! The passing path of the pointer, string and memory families: each operand is turned into
-//! its kernel view (one small generic adapter per operand type), then one shared,
-//! non-generic function decides. Integer and `Debug` comparisons need nothing here: the
-//! macro compares the operands in their own types.
+//! The passing path of the pointer, string and memory families: one small generic function
+//! per operand types (shared by every call site with those types) turns the operands into
+//! their kernel view; the decision itself is non-generic. (Integer and `Debug` comparisons
+//! apply the operator at the call site.)
 
 use super::site::Site;
-use crate::errptr::{KPointer, KStr, PtrValue, StrValue};
-
-/// A pointer operand's value (NULL, `ERR_PTR` or an address).
-#[inline]
-pub fn ptr_operand<P: KPointer + ?Sized>(ptr: &P) -> PtrValue {
-    ptr.kunit_ptr()
-}
+use crate::errptr::{KPointer, KStr, StrValue};
 
 /// `PTR_EQ`/`PTR_NE`/`NULL`/`NOT_NULL`: compares addresses.
-pub fn ptr_holds(site: &Site, left: PtrValue, right: PtrValue) -> bool {
-    (left.addr() == right.addr()) == (site.op == "==")
-}
-
-/// A string operand as `%s` sees it.
 #[inline]
-pub fn str_operand<S: KStr + ?Sized>(s: &S) -> StrValue<'_> {
-    s.kunit_str()
+pub fn ptr_holds<L: KPointer + ?Sized, R: KPointer + ?Sized>(
+    site: &Site,
+    left: &L,
+    right: &R,
+) -> bool {
+    (left.kunit_ptr().addr() == right.kunit_ptr().addr()) == (site.op() == "==")
 }
 
-/// `KUNIT_BINARY_STR_ASSERTION`: a NULL or `ERR_PTR` on either side fails both `STREQ` and
-/// `STRNEQ` (`!IS_ERR_OR_NULL(left) && !IS_ERR_OR_NULL(right) && strcmp(...) op 0`) and is
-/// never dereferenced. Rust strings compare whole: a NUL inside one is an ordinary
-/// character, not the end.
-pub fn str_holds(site: &Site, left: StrValue<'_>, right: StrValue<'_>) -> bool {
+/// `NOT_ERR_OR_NULL`.
+#[inline]
+pub fn not_err_or_null_holds<P: KPointer + ?Sized>(ptr: &P) -> bool {
+    !ptr.kunit_ptr().is_err_or_null()
+}
+
+/// `KUNIT_BINARY_STR_ASSERTION`.
+#[inline]
+pub fn str_holds<L: KStr + ?Sized, R: KStr + ?Sized>(site: &Site, left: &L, right: &R) -> bool {
+    str_values_hold(site, left.kunit_str(), right.kunit_str())
+}
+
+/// A NULL or `ERR_PTR` on either side fails both `STREQ` and `STRNEQ`
+/// (`!IS_ERR_OR_NULL(left) && !IS_ERR_OR_NULL(right) && strcmp(...) op 0`) and is never
+/// dereferenced. Rust strings compare whole: a NUL inside one is an ordinary character, not
+/// the end.
+fn str_values_hold(site: &Site, left: StrValue<'_>, right: StrValue<'_>) -> bool {
     match (left, right) {
-        (StrValue::Str(a), StrValue::Str(b)) => (a == b) == (site.op == "=="),
+        (StrValue::Str(a), StrValue::Str(b)) => (a == b) == (site.op() == "=="),
         _ => false,
     }
 }
@@ -39,7 +44,7 @@ pub fn str_holds(site: &Site, left: StrValue<'_>, right: StrValue<'_>) -> bool {
 pub fn mem_holds(site: &Site, left: Option<&[u8]>, right: Option<&[u8]>, size: usize) -> bool {
     match (left, right) {
         (Some(a), Some(b)) if a.len() >= size && b.len() >= size => {
-            (a[..size] == b[..size]) == (site.op == "==")
+            (a[..size] == b[..size]) == (site.op() == "==")
         }
         _ => false,
     }

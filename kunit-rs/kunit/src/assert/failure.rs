@@ -11,10 +11,10 @@ use super::format::{self, NotErrOrNull};
 use super::operand::Operand;
 use super::site::{AssertType, Site};
 use super::TestHandle;
-use crate::errptr::{PtrValue, StrValue};
+use crate::errptr::{KPointer, KStr, PtrValue, StrValue};
 use crate::test::TestShared;
 use std::cell::RefCell;
-use std::fmt;
+use std::fmt::{self, Debug};
 
 /// A failure whose text is built and not yet reported.
 struct Pending {
@@ -44,10 +44,20 @@ fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
     PENDING.with(|p| *p.borrow_mut() = Some(pending));
 }
 
-/// `KUNIT_BINARY_INT_ASSERTION` (and the `Debug` extension) failed.
+/// `KUNIT_BINARY_INT_ASSERTION` (and the `Debug` extension) failed: the operands reach the
+/// non-generic text builder as `&dyn Debug` and their type names.
 #[cold]
 #[inline(never)]
-pub fn binary_failed(
+pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
+    site: &'static Site,
+    left: &L,
+    right: &R,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    binary_failed_text(site, Operand::new(&left), Operand::new(&right), msg);
+}
+
+fn binary_failed_text(
     site: &'static Site,
     left: Operand<'_>,
     right: Operand<'_>,
@@ -64,7 +74,16 @@ pub fn binary_failed(
 /// `KUNIT_BINARY_STR_ASSERTION` failed.
 #[cold]
 #[inline(never)]
-pub fn str_failed(
+pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
+    site: &'static Site,
+    left: &L,
+    right: &R,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    str_failed_text(site, left.kunit_str(), right.kunit_str(), msg);
+}
+
+fn str_failed_text(
     site: &'static Site,
     left: StrValue<'_>,
     right: StrValue<'_>,
@@ -72,8 +91,8 @@ pub fn str_failed(
 ) {
     let text = stage(site, |out| format::binary_str(out, site, left, right, msg));
     let mut diff = Vec::new();
-    if let (StrValue::Str(l), StrValue::Str(r), "==") = (left, right, site.op) {
-        line_diff(&mut diff, site.left, site.right, l, r);
+    if let (StrValue::Str(l), StrValue::Str(r), "==") = (left, right, site.op()) {
+        line_diff(&mut diff, site.left(), site.right(), l, r);
     }
     set_pending(site, text, diff);
 }
@@ -95,7 +114,16 @@ pub fn mem_failed(
 /// `KUNIT_BINARY_PTR_ASSERTION` failed.
 #[cold]
 #[inline(never)]
-pub fn ptr_failed(
+pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
+    site: &'static Site,
+    left: &L,
+    right: &R,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    ptr_failed_text(site, left.kunit_ptr(), right.kunit_ptr(), msg);
+}
+
+fn ptr_failed_text(
     site: &'static Site,
     left: PtrValue,
     right: PtrValue,
@@ -109,9 +137,22 @@ pub fn ptr_failed(
 /// `KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION` failed.
 #[cold]
 #[inline(never)]
-pub fn not_err_or_null_failed(site: &'static Site, ptr: PtrValue, msg: Option<fmt::Arguments<'_>>) {
+pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
+    site: &'static Site,
+    ptr: &P,
+    msg: Option<fmt::Arguments<'_>>,
+) {
+    not_err_or_null_failed_text(site, ptr.kunit_ptr(), msg);
+}
+
+fn not_err_or_null_failed_text(
+    site: &'static Site,
+    ptr: PtrValue,
+    msg: Option<fmt::Arguments<'_>>,
+) {
     let got = match ptr {
         PtrValue::Err(e) => NotErrOrNull::Err(e),
+        // Only NULL and error pointers fail.
         PtrValue::Null | PtrValue::Addr(_) => NotErrOrNull::Null,
     };
     let text = stage(site, |out| format::ptr_not_err(out, site, got, msg));
@@ -190,11 +231,7 @@ impl Drop for Evaluating {
             return;
         }
         let site = self.0;
-        let what = if site.op.is_empty() {
-            site.left.to_owned()
-        } else {
-            format!("{} {} {}", site.left, site.op, site.right)
-        };
+        let what = format!("{} {} {}", site.left(), site.op(), site.right());
         crate::test::with_current(|t| {
             t.log_prefixed(format_args!(
                 "panicked evaluating {} {what} at {}:{}",

@@ -19,29 +19,52 @@ macro_rules! __kunit_loc {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_site {
-    ($kind:ident, $op:expr, $left:expr, $right:expr) => {
+    ($kind:ident, $left:expr, $op:expr, $right:expr) => {
         $crate::__private::Site {
             loc: $crate::Loc {
                 file: ::core::file!(),
                 line: ::core::line!(),
             },
             kind: $crate::__private::AssertType::$kind,
-            op: $op,
-            left: $left,
-            right: $right,
+            texts: ::core::concat!($left, "\0", $op, "\0", $right),
         }
     };
 }
 
-/// Integer/Debug binary comparison (`KUNIT_BINARY_INT_ASSERTION`).
+/// The shape every family expands to: save the location, then (operands borrowed) check and,
+/// on failure, build the text; then (operands released) report to the test.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_check {
+    ($test:expr, $site:expr, $left:expr, $right:expr, $holds:expr, $failed:expr, $msg:expr) => {{
+        static SITE: $crate::__private::Site = $site;
+        $crate::__private::save_loc(&$test, &SITE.loc);
+        let failed = match (&$left, &$right) {
+            (left, right) => {
+                let holds = $holds(&SITE, left, right);
+                if !holds {
+                    $failed(&SITE, left, right, $msg);
+                }
+                !holds
+            }
+        };
+        if failed {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
+/// Integer/Debug binary comparison (`KUNIT_BINARY_INT_ASSERTION`). The operator itself is
+/// applied here (the compiler's fast path for built-in types); a guard names the assertion if
+/// a user `PartialEq` panics.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_binary {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site = $crate::__kunit_site!(
             $kind,
-            ::core::stringify!($op),
             ::core::stringify!($left),
+            ::core::stringify!($op),
             ::core::stringify!($right)
         );
         $crate::__private::save_loc(&$test, &SITE.loc);
@@ -51,12 +74,7 @@ macro_rules! __kunit_binary {
                 let holds = *left $op *right;
                 guard.done();
                 if !holds {
-                    $crate::__private::binary_failed(
-                        &SITE,
-                        $crate::__private::Operand::new(&left),
-                        $crate::__private::Operand::new(&right),
-                        $msg,
-                    );
+                    $crate::__private::binary_failed(&SITE, left, right, $msg);
                 }
                 !holds
             }
@@ -72,7 +90,7 @@ macro_rules! __kunit_binary {
 macro_rules! __kunit_true {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site =
-            $crate::__kunit_site!($kind, "", ::core::stringify!($cond), "");
+            $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
         $crate::__private::save_loc(&$test, &SITE.loc);
         if !($cond) {
             $crate::__private::unary_failed(&SITE, true, $msg);
@@ -85,7 +103,7 @@ macro_rules! __kunit_true {
 macro_rules! __kunit_false {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site =
-            $crate::__kunit_site!($kind, "", ::core::stringify!($cond), "");
+            $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
         $crate::__private::save_loc(&$test, &SITE.loc);
         if $cond {
             $crate::__private::unary_failed(&SITE, false, $msg);
@@ -96,21 +114,22 @@ macro_rules! __kunit_false {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_ptr {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site = $crate::__kunit_site!(
-            $kind,
-            ::core::stringify!($op),
-            ::core::stringify!($left),
-            $right_text
-        );
-        $crate::__private::save_loc(&$test, &SITE.loc);
-        let left = $crate::__private::ptr_operand(&$left);
-        let right = $crate::__private::ptr_operand(&$right);
-        if !$crate::__private::ptr_holds(&SITE, left, right) {
-            $crate::__private::ptr_failed(&SITE, left, right, $msg);
-            $crate::__private::report(&$test);
-        }
-    }};
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {
+        $crate::__kunit_check!(
+            $test,
+            $crate::__kunit_site!(
+                $kind,
+                ::core::stringify!($left),
+                ::core::stringify!($op),
+                $right_text
+            ),
+            $left,
+            $right,
+            $crate::__private::ptr_holds,
+            $crate::__private::ptr_failed,
+            $msg
+        )
+    };
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
         $crate::__kunit_ptr!(
             $kind,
@@ -143,33 +162,13 @@ macro_rules! __kunit_not_null {
 macro_rules! __kunit_not_err_or_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site =
-            $crate::__kunit_site!($kind, "", ::core::stringify!($ptr), "");
+            $crate::__kunit_site!($kind, ::core::stringify!($ptr), "", "");
         $crate::__private::save_loc(&$test, &SITE.loc);
-        let ptr = $crate::__private::ptr_operand(&$ptr);
-        if ptr.is_err_or_null() {
-            $crate::__private::not_err_or_null_failed(&SITE, ptr, $msg);
-            $crate::__private::report(&$test);
-        }
-    }};
-}
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_str {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site = $crate::__kunit_site!(
-            $kind,
-            ::core::stringify!($op),
-            ::core::stringify!($left),
-            ::core::stringify!($right)
-        );
-        $crate::__private::save_loc(&$test, &SITE.loc);
-        let failed = match (&$left, &$right) {
-            (left, right) => {
-                let left = $crate::__private::str_operand(left);
-                let right = $crate::__private::str_operand(right);
-                let holds = $crate::__private::str_holds(&SITE, left, right);
+        let failed = match &$ptr {
+            ptr => {
+                let holds = $crate::__private::not_err_or_null_holds(ptr);
                 if !holds {
-                    $crate::__private::str_failed(&SITE, left, right, $msg);
+                    $crate::__private::not_err_or_null_failed(&SITE, ptr, $msg);
                 }
                 !holds
             }
@@ -179,6 +178,26 @@ macro_rules! __kunit_str {
         }
     }};
 }
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_str {
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
+        $crate::__kunit_check!(
+            $test,
+            $crate::__kunit_site!(
+                $kind,
+                ::core::stringify!($left),
+                ::core::stringify!($op),
+                ::core::stringify!($right)
+            ),
+            $left,
+            $right,
+            $crate::__private::str_holds,
+            $crate::__private::str_failed,
+            $msg
+        )
+    };
+}
 /// The operands' bytes come from a method call, so that auto-deref reaches the value behind
 /// `&x`, `&mut x`, a `Box` or a `Vec` (as the kernel's pointers do).
 #[doc(hidden)]
@@ -187,8 +206,8 @@ macro_rules! __kunit_mem {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site = $crate::__kunit_site!(
             $kind,
-            ::core::stringify!($op),
             ::core::stringify!($left),
+            ::core::stringify!($op),
             ::core::stringify!($right)
         );
         $crate::__private::save_loc(&$test, &SITE.loc);

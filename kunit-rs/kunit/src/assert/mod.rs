@@ -4,7 +4,7 @@
 //! Each macro evaluates its operands once, compares them in their own types and stores its
 //! location as the test's "last seen" line. A call site expands to that comparison plus, on
 //! failure, calls into shared, cold, non-generic code ([`failure`]) that prints KUnit's exact
-//! text (see [`format`]) as one log entry. Everything known at compile time (operand texts,
+//! text (see [`format`](mod@format)) as one log entry. Everything known at compile time (operand texts,
 //! operator, location) is one `'static` [`Site`] record.
 //!
 //! Rust-specific semantics, all documented in the user guide:
@@ -14,6 +14,32 @@
 //!   prints as `\0`, so the KTAP stream never carries a raw NUL; a C string prints as the
 //!   bytes it holds (`%s`), UTF-8 or not;
 //! - the line diff after a failed multi-line `STREQ` is opt-in (`Config::diff`, `--diff`).
+//!
+//! An operand type without `Debug` or `PartialEq` is refused with the standard library's own
+//! error and `#[derive]` hint; no internal trait shows up in it:
+//! ```compile_fail,E0277
+//! use kunit::prelude::*;
+//! #[derive(PartialEq)]
+//! struct NoDebug(u8);
+//! fn case(test: &mut Kunit) {
+//!     kunit_expect_eq!(test, NoDebug(1), NoDebug(1)); // `NoDebug` doesn't implement `Debug`
+//! }
+//! ```
+//! ```compile_fail,E0369
+//! use kunit::prelude::*;
+//! #[derive(Debug)]
+//! struct NoEq(u8);
+//! fn case(test: &mut Kunit) {
+//!     kunit_expect_eq!(test, NoEq(1), NoEq(1)); // binary operation `==` cannot be applied
+//! }
+//! ```
+//! The string, pointer and memory families say what they accept (`#[diagnostic::on_unimplemented]`):
+//! ```compile_fail,E0277
+//! use kunit::prelude::*;
+//! fn case(test: &mut Kunit) {
+//!     kunit_expect_streq!(test, 5u32, "5"); // `u32` is not a string for kunit's string assertions
+//! }
+//! ```
 
 mod check;
 mod diff;
@@ -23,7 +49,7 @@ mod macros;
 pub mod operand;
 pub mod site;
 
-pub use check::{mem_holds, ptr_holds, ptr_operand, str_holds, str_operand};
+pub use check::{mem_holds, not_err_or_null_holds, ptr_holds, str_holds};
 pub use site::{AssertType, Site};
 
 use crate::test::{Loc, TestRef, TestShared};

@@ -1,7 +1,7 @@
 //! What a binary assertion's operand prints as.
 //!
-//! The call site hands over a `&dyn Debug` and the operand's type name, nothing
-//! monomorphised beyond that; the cold failure path decides here how to print it. Integers
+//! The failure path hands over a `&dyn Debug` and the operand's type name, nothing
+//! monomorphised beyond that; the non-generic code here decides how to print it. Integers
 //! (and `bool`/`char`, which C treats as integers) print as KUnit's `%lld (0x%llx)` after the
 //! cast to `long long`. A 128-bit value outside `long long`'s range prints whole, in the same
 //! shape (`decimal (0xhex)`, the hex of a negative value in 128-bit two's complement), so the
@@ -18,10 +18,8 @@ pub struct Operand<'a> {
 }
 
 impl<'a> Operand<'a> {
-    /// Wraps a reference to an operand (taken as `&&T` so that unsized operands work too);
-    /// the only code generated per operand type.
-    #[inline]
-    pub fn new<'b: 'a, T: Debug + ?Sized>(value: &'a &'b T) -> Self {
+    /// Wraps a reference to an operand (as `&&T`, so that unsized operands work too).
+    pub(crate) fn new<'b: 'a, T: Debug + ?Sized>(value: &'a &'b T) -> Self {
         Operand {
             value,
             type_name: std::any::type_name::<T>(),

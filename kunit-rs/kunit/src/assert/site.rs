@@ -23,17 +23,35 @@ impl AssertType {
     }
 }
 
-/// One assertion call site, as a `static` in the macro expansion.
+/// One assertion call site, as a `static` in the macro expansion. The three texts are one
+/// string (one relocation instead of three in a position-independent binary, and nothing to
+/// compute at compile time).
 #[derive(Debug)]
 pub struct Site {
     /// Where the macro was called (what `_KUNIT_SAVE_LOC` stores).
     pub loc: Loc,
     /// Expectation or assertion.
     pub kind: AssertType,
-    /// The operator (`==`, `<`, ...); empty for unary checks and `KUNIT_FAIL`.
-    pub op: &'static str,
-    /// The left operand's source text (the condition of a unary check).
-    pub left: &'static str,
+    /// The left operand's source text (the condition of a unary check), the operator
+    /// (`==`, `<`, ...; empty for unary checks and `KUNIT_FAIL`) and the right operand's text,
+    /// joined by NULs (which source text, being tokens, does not hold).
+    pub texts: &'static str,
+}
+
+impl Site {
+    fn text(&self, index: usize) -> &'static str {
+        self.texts.split('\0').nth(index).unwrap_or("")
+    }
+    /// The left operand's source text (a unary check's condition).
+    pub fn left(&self) -> &'static str {
+        self.text(0)
+    }
+    /// The operator; empty for unary checks.
+    pub fn op(&self) -> &'static str {
+        self.text(1)
+    }
     /// The right operand's source text.
-    pub right: &'static str,
+    pub fn right(&self) -> &'static str {
+        self.text(2)
+    }
 }
