@@ -11,6 +11,7 @@ use crate::resource::{Item, Resources};
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
+use std::panic::Location;
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -53,8 +54,9 @@ pub struct TestShared {
     sink: Arc<Sink>,
     log: Log,
     state: Mutex<Mutable>,
-    /// `_KUNIT_SAVE_LOC`: every assertion stores its static location here.
-    last_seen: AtomicPtr<Loc>,
+    /// `_KUNIT_SAVE_LOC`: every assertion stores its location here (the `'static` record
+    /// the compiler makes for a `#[track_caller]` call).
+    last_seen: AtomicPtr<Location<'static>>,
     /// Set when the runner gave up on this test (timeout); its later output is dropped.
     detached: AtomicBool,
     /// Active static stubs: (real function address, replacement address).
@@ -121,15 +123,19 @@ impl TestShared {
 
     pub(crate) fn last_seen(&self) -> Option<Loc> {
         let p = self.last_seen.load(Ordering::Relaxed);
-        // SAFETY: only pointers to `'static` `Loc`s are ever stored (see `save_loc`).
-        (!p.is_null()).then(|| unsafe { *p })
+        // SAFETY: only `&'static Location`s are ever stored (see `save_loc`).
+        let loc: &'static Location<'static> = unsafe { p.as_ref() }?;
+        Some(Loc {
+            file: loc.file(),
+            line: loc.line(),
+        })
     }
 
     /// `_KUNIT_SAVE_LOC`.
     #[inline]
-    pub(crate) fn save_loc(&self, loc: &'static Loc) {
+    pub(crate) fn save_loc(&self, loc: &'static Location<'static>) {
         self.last_seen
-            .store(loc as *const Loc as *mut Loc, Ordering::Relaxed);
+            .store(loc as *const Location<'static> as *mut _, Ordering::Relaxed);
     }
 
     pub(crate) fn is_detached(&self) -> bool {
@@ -315,8 +321,9 @@ impl Kunit {
     /// `_KUNIT_SAVE_LOC`: remembers the last assertion reached, for crash reports.
     #[doc(hidden)]
     #[inline]
-    pub fn save_loc(&self, loc: &'static Loc) {
-        self.shared.save_loc(loc);
+    #[track_caller]
+    pub fn save_loc(&self) {
+        self.shared.save_loc(Location::caller());
     }
 
     /// A handle other threads can use to log to or fail this test.

@@ -15,6 +15,7 @@ use crate::errptr::{KPointer, KStr, PtrValue, StrValue};
 use crate::test::TestShared;
 use std::cell::RefCell;
 use std::fmt::{self, Debug};
+use std::panic::Location;
 
 /// A failure whose text is built and not yet reported.
 struct Pending {
@@ -28,9 +29,11 @@ thread_local! {
     static PENDING: RefCell<Option<Pending>> = const { RefCell::new(None) };
 }
 
+/// The prologue (at the macro's call site, through `#[track_caller]`) and the body.
+#[track_caller]
 fn stage(site: &Site, body: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
     let mut text = Vec::new();
-    format::prologue(&mut text, site.kind, site);
+    format::prologue(&mut text, site.kind, Location::caller());
     body(&mut text);
     text
 }
@@ -48,6 +51,7 @@ fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
 /// non-generic text builder as `&dyn Debug` and their type names.
 #[cold]
 #[inline(never)]
+#[track_caller]
 pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
     site: &'static Site,
     left: &L,
@@ -57,6 +61,7 @@ pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
     binary_failed_text(site, Operand::new(&left), Operand::new(&right), msg);
 }
 
+#[track_caller]
 fn binary_failed_text(
     site: &'static Site,
     left: Operand<'_>,
@@ -74,6 +79,7 @@ fn binary_failed_text(
 /// `KUNIT_BINARY_STR_ASSERTION` failed.
 #[cold]
 #[inline(never)]
+#[track_caller]
 pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
     site: &'static Site,
     left: &L,
@@ -83,6 +89,7 @@ pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
     str_failed_text(site, left.kunit_str(), right.kunit_str(), msg);
 }
 
+#[track_caller]
 fn str_failed_text(
     site: &'static Site,
     left: StrValue<'_>,
@@ -100,6 +107,7 @@ fn str_failed_text(
 /// `KUNIT_MEM_ASSERTION` failed.
 #[cold]
 #[inline(never)]
+#[track_caller]
 pub fn mem_failed(
     site: &'static Site,
     left: Option<&[u8]>,
@@ -114,6 +122,7 @@ pub fn mem_failed(
 /// `KUNIT_BINARY_PTR_ASSERTION` failed.
 #[cold]
 #[inline(never)]
+#[track_caller]
 pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
     site: &'static Site,
     left: &L,
@@ -123,6 +132,7 @@ pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
     ptr_failed_text(site, left.kunit_ptr(), right.kunit_ptr(), msg);
 }
 
+#[track_caller]
 fn ptr_failed_text(
     site: &'static Site,
     left: PtrValue,
@@ -137,6 +147,7 @@ fn ptr_failed_text(
 /// `KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION` failed.
 #[cold]
 #[inline(never)]
+#[track_caller]
 pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
     site: &'static Site,
     ptr: &P,
@@ -145,6 +156,7 @@ pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
     not_err_or_null_failed_text(site, ptr.kunit_ptr(), msg);
 }
 
+#[track_caller]
 fn not_err_or_null_failed_text(
     site: &'static Site,
     ptr: PtrValue,
@@ -162,6 +174,7 @@ fn not_err_or_null_failed_text(
 /// `KUNIT_UNARY_ASSERTION` failed.
 #[cold]
 #[inline(never)]
+#[track_caller]
 pub fn unary_failed(site: &'static Site, expected_true: bool, msg: Option<fmt::Arguments<'_>>) {
     let text = stage(site, |out| format::unary(out, site, expected_true, msg));
     set_pending(site, text, Vec::new());
@@ -170,6 +183,7 @@ pub fn unary_failed(site: &'static Site, expected_true: bool, msg: Option<fmt::A
 /// `KUNIT_FAIL` / `KUNIT_FAIL_AND_ABORT`.
 #[cold]
 #[inline(never)]
+#[track_caller]
 pub fn fail_failed(site: &'static Site, msg: fmt::Arguments<'_>) {
     let text = stage(site, |out| format::fail(out, msg));
     set_pending(site, text, Vec::new());
@@ -209,13 +223,14 @@ fn report_to(test: &TestShared) {
 /// across the comparison (and the printing of the values), disarmed with [`Evaluating::done`]
 /// when they return. Dropped while unwinding, it logs which assertion, and where, to the
 /// current test; the panic itself is then reported as usual.
-pub struct Evaluating(&'static Site);
+pub struct Evaluating(&'static Site, &'static Location<'static>);
 
 impl Evaluating {
-    /// Arms the guard for `site`.
+    /// Arms the guard for `site` (at the macro's call site).
     #[inline(always)]
+    #[track_caller]
     pub fn new(site: &'static Site) -> Self {
-        Evaluating(site)
+        Evaluating(site, Location::caller())
     }
     /// The comparison returned: nothing to report.
     #[inline(always)]
@@ -230,14 +245,14 @@ impl Drop for Evaluating {
         if !std::thread::panicking() {
             return;
         }
-        let site = self.0;
+        let (site, loc) = (self.0, self.1);
         let what = format!("{} {} {}", site.left(), site.op(), site.right());
         crate::test::with_current(|t| {
             t.log_prefixed(format_args!(
                 "panicked evaluating {} {what} at {}:{}",
                 site.kind.as_str(),
-                site.loc.file,
-                site.loc.line
+                loc.file(),
+                loc.line()
             ))
         });
     }

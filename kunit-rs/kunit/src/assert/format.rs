@@ -13,6 +13,7 @@ use super::site::{AssertType, Site};
 use crate::errptr::StrValue;
 use std::fmt;
 use std::io::Write as _;
+use std::panic::Location;
 
 /// `KUNIT_SUBTEST_INDENT`.
 pub const SUBTEST_INDENT: &str = "    ";
@@ -20,13 +21,13 @@ pub const SUBTEST_INDENT: &str = "    ";
 pub const SUBSUBTEST_INDENT: &str = "        ";
 
 /// `kunit_assert_prologue()`.
-pub(crate) fn prologue(out: &mut Vec<u8>, kind: AssertType, site: &Site) {
+pub(crate) fn prologue(out: &mut Vec<u8>, kind: AssertType, loc: &Location<'_>) {
     let _ = writeln!(
         out,
         "{} FAILED at {}:{}",
         kind.as_str(),
-        site.loc.file,
-        site.loc.line
+        loc.file(),
+        loc.line()
     );
 }
 

@@ -2,29 +2,12 @@
 //! form taking format arguments. They are thin wrappers over the hidden `__kunit_*` macros,
 //! spelled out (not generated) so that they can be re-exported from the prelude.
 
-/// The location of the macro call, as a `'static` (`KUNIT_CURRENT_LOC`).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_loc {
-    () => {{
-        static LOC: $crate::Loc = $crate::Loc {
-            file: ::core::file!(),
-            line: ::core::line!(),
-        };
-        &LOC
-    }};
-}
-
-/// The `'static` record of a call site (`KUNIT_CURRENT_LOC` plus the operand texts).
+/// The `'static` record of a call site: the operand texts.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_site {
     ($kind:ident, $left:expr, $op:expr, $right:expr) => {
         $crate::__private::Site {
-            loc: $crate::Loc {
-                file: ::core::file!(),
-                line: ::core::line!(),
-            },
             kind: $crate::__private::AssertType::$kind,
             texts: ::core::concat!($left, "\0", $op, "\0", $right),
         }
@@ -38,7 +21,7 @@ macro_rules! __kunit_site {
 macro_rules! __kunit_check {
     ($test:expr, $site:expr, $left:expr, $right:expr, $holds:expr, $failed:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site = $site;
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         let failed = match (&$left, &$right) {
             (left, right) => {
                 let holds = $holds(&SITE, left, right);
@@ -67,7 +50,7 @@ macro_rules! __kunit_binary {
             ::core::stringify!($op),
             ::core::stringify!($right)
         );
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         let failed = match (&$left, &$right) {
             (left, right) => {
                 let guard = $crate::__private::Evaluating::new(&SITE);
@@ -91,7 +74,7 @@ macro_rules! __kunit_true {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site =
             $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         if !($cond) {
             $crate::__private::unary_failed(&SITE, true, $msg);
             $crate::__private::report(&$test);
@@ -104,7 +87,7 @@ macro_rules! __kunit_false {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site =
             $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         if $cond {
             $crate::__private::unary_failed(&SITE, false, $msg);
             $crate::__private::report(&$test);
@@ -163,7 +146,7 @@ macro_rules! __kunit_not_err_or_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
         static SITE: $crate::__private::Site =
             $crate::__kunit_site!($kind, ::core::stringify!($ptr), "", "");
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         let failed = match &$ptr {
             ptr => {
                 let holds = $crate::__private::not_err_or_null_holds(ptr);
@@ -210,7 +193,7 @@ macro_rules! __kunit_mem {
             ::core::stringify!($op),
             ::core::stringify!($right)
         );
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         let size: usize = $size;
         let failed = match (&$left, &$right) {
             (left, right) => {
@@ -779,7 +762,7 @@ macro_rules! kunit_assert_memneq_msg {
 macro_rules! kunit_fail {
     ($test:expr, $($fmt:tt)+) => {{
         static SITE: $crate::__private::Site = $crate::__kunit_site!(Expectation, "", "", "");
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         $crate::__private::fail_failed(&SITE, ::core::format_args!($($fmt)+));
         $crate::__private::report(&$test);
     }};
@@ -790,7 +773,7 @@ macro_rules! kunit_fail {
 macro_rules! kunit_fail_and_abort {
     ($test:expr, $($fmt:tt)+) => {{
         static SITE: $crate::__private::Site = $crate::__kunit_site!(Assertion, "", "", "");
-        $crate::__private::save_loc(&$test, &SITE.loc);
+        $crate::__private::save_loc(&$test);
         $crate::__private::fail_failed(&SITE, ::core::format_args!($($fmt)+));
         $crate::__private::report_and_abort(&$test)
     }};
@@ -800,7 +783,7 @@ macro_rules! kunit_fail_and_abort {
 #[macro_export]
 macro_rules! kunit_succeed {
     ($test:expr $(,)?) => {{
-        $crate::__private::save_loc(&$test, $crate::__kunit_loc!());
+        $crate::__private::save_loc(&$test);
     }};
 }
 

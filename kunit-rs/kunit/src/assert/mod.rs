@@ -52,7 +52,7 @@ pub mod site;
 pub use check::{mem_holds, not_err_or_null_holds, ptr_holds, str_holds};
 pub use site::{AssertType, Site};
 
-use crate::test::{Loc, TestRef, TestShared};
+use crate::test::{TestRef, TestShared};
 use crate::Kunit;
 
 /// Anything assertions can report to: the case's `&mut Kunit`, or a [`TestRef`] on another
@@ -87,11 +87,13 @@ impl<T: TestHandle + ?Sized> TestHandle for &mut T {
     }
 }
 
-/// `_KUNIT_SAVE_LOC`.
+/// `_KUNIT_SAVE_LOC`: the macro's call site, through `#[track_caller]` (no `file!()` /
+/// `line!()` expansion per call site).
 #[doc(hidden)]
 #[inline]
-pub fn __save_loc<H: TestHandle + ?Sized>(test: &H, loc: &'static Loc) {
-    test.__shared().save_loc(loc);
+#[track_caller]
+pub fn __save_loc<H: TestHandle + ?Sized>(test: &H) {
+    test.__shared().save_loc(std::panic::Location::caller());
 }
 
 #[doc(hidden)]

@@ -1,8 +1,7 @@
-//! The `'static` record of one assertion call site (`struct kunit_loc` plus the texts of
-//! `struct kunit_binary_assert_text`): everything the failure text needs that is known at
-//! compile time, so a call site passes one pointer instead of building anything.
-
-use crate::test::Loc;
+//! The `'static` record of one assertion call site (the texts of
+//! `struct kunit_binary_assert_text`): everything the failure text needs that the macro
+//! knows, so a call site passes one pointer instead of building anything. The location
+//! (`struct kunit_loc`) is the compiler's own `'static` record for a `#[track_caller]` call.
 
 /// `EXPECTATION` or `ASSERTION` (`enum kunit_assert_type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,8 +27,6 @@ impl AssertType {
 /// compute at compile time).
 #[derive(Debug)]
 pub struct Site {
-    /// Where the macro was called (what `_KUNIT_SAVE_LOC` stores).
-    pub loc: Loc,
     /// Expectation or assertion.
     pub kind: AssertType,
     /// The left operand's source text (the condition of a unary check), the operator
