@@ -53,7 +53,7 @@ fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
 #[inline(never)]
 #[track_caller]
 pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
-    site: &'static Site,
+    site: Site,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
@@ -63,7 +63,7 @@ pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
 
 #[track_caller]
 fn binary_failed_text(
-    site: &'static Site,
+    site: Site,
     left: Operand<'_>,
     right: Operand<'_>,
     msg: Option<fmt::Arguments<'_>>,
@@ -72,8 +72,8 @@ fn binary_failed_text(
     let guard = Evaluating::new(site);
     let (left, right) = (left.printed(), right.printed());
     guard.done();
-    let text = stage(site, |out| format::binary(out, site, &left, &right, msg));
-    set_pending(site, text, Vec::new());
+    let text = stage(&site, |out| format::binary(out, &site, &left, &right, msg));
+    set_pending(&site, text, Vec::new());
 }
 
 /// `KUNIT_BINARY_STR_ASSERTION` failed.
@@ -81,7 +81,7 @@ fn binary_failed_text(
 #[inline(never)]
 #[track_caller]
 pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
-    site: &'static Site,
+    site: Site,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
@@ -91,17 +91,19 @@ pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
 
 #[track_caller]
 fn str_failed_text(
-    site: &'static Site,
+    site: Site,
     left: StrValue<'_>,
     right: StrValue<'_>,
     msg: Option<fmt::Arguments<'_>>,
 ) {
-    let text = stage(site, |out| format::binary_str(out, site, left, right, msg));
+    let text = stage(&site, |out| {
+        format::binary_str(out, &site, left, right, msg)
+    });
     let mut diff = Vec::new();
     if let (StrValue::Str(l), StrValue::Str(r), "==") = (left, right, site.op()) {
         line_diff(&mut diff, site.left(), site.right(), l, r);
     }
-    set_pending(site, text, diff);
+    set_pending(&site, text, diff);
 }
 
 /// `KUNIT_MEM_ASSERTION` failed.
@@ -109,14 +111,14 @@ fn str_failed_text(
 #[inline(never)]
 #[track_caller]
 pub fn mem_failed(
-    site: &'static Site,
+    site: Site,
     left: Option<&[u8]>,
     right: Option<&[u8]>,
     size: usize,
     msg: Option<fmt::Arguments<'_>>,
 ) {
-    let text = stage(site, |out| format::mem(out, site, left, right, size, msg));
-    set_pending(site, text, Vec::new());
+    let text = stage(&site, |out| format::mem(out, &site, left, right, size, msg));
+    set_pending(&site, text, Vec::new());
 }
 
 /// `KUNIT_BINARY_PTR_ASSERTION` failed.
@@ -124,7 +126,7 @@ pub fn mem_failed(
 #[inline(never)]
 #[track_caller]
 pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
-    site: &'static Site,
+    site: Site,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
@@ -133,15 +135,10 @@ pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
 }
 
 #[track_caller]
-fn ptr_failed_text(
-    site: &'static Site,
-    left: PtrValue,
-    right: PtrValue,
-    msg: Option<fmt::Arguments<'_>>,
-) {
+fn ptr_failed_text(site: Site, left: PtrValue, right: PtrValue, msg: Option<fmt::Arguments<'_>>) {
     let (l, r) = (left.addr(), right.addr());
-    let text = stage(site, |out| format::binary_ptr(out, site, l, r, msg));
-    set_pending(site, text, Vec::new());
+    let text = stage(&site, |out| format::binary_ptr(out, &site, l, r, msg));
+    set_pending(&site, text, Vec::new());
 }
 
 /// `KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION` failed.
@@ -149,7 +146,7 @@ fn ptr_failed_text(
 #[inline(never)]
 #[track_caller]
 pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
-    site: &'static Site,
+    site: Site,
     ptr: &P,
     msg: Option<fmt::Arguments<'_>>,
 ) {
@@ -157,36 +154,32 @@ pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
 }
 
 #[track_caller]
-fn not_err_or_null_failed_text(
-    site: &'static Site,
-    ptr: PtrValue,
-    msg: Option<fmt::Arguments<'_>>,
-) {
+fn not_err_or_null_failed_text(site: Site, ptr: PtrValue, msg: Option<fmt::Arguments<'_>>) {
     let got = match ptr {
         PtrValue::Err(e) => NotErrOrNull::Err(e),
         // Only NULL and error pointers fail.
         PtrValue::Null | PtrValue::Addr(_) => NotErrOrNull::Null,
     };
-    let text = stage(site, |out| format::ptr_not_err(out, site, got, msg));
-    set_pending(site, text, Vec::new());
+    let text = stage(&site, |out| format::ptr_not_err(out, &site, got, msg));
+    set_pending(&site, text, Vec::new());
 }
 
 /// `KUNIT_UNARY_ASSERTION` failed.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub fn unary_failed(site: &'static Site, expected_true: bool, msg: Option<fmt::Arguments<'_>>) {
-    let text = stage(site, |out| format::unary(out, site, expected_true, msg));
-    set_pending(site, text, Vec::new());
+pub fn unary_failed(site: Site, expected_true: bool, msg: Option<fmt::Arguments<'_>>) {
+    let text = stage(&site, |out| format::unary(out, &site, expected_true, msg));
+    set_pending(&site, text, Vec::new());
 }
 
 /// `KUNIT_FAIL` / `KUNIT_FAIL_AND_ABORT`.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub fn fail_failed(site: &'static Site, msg: fmt::Arguments<'_>) {
-    let text = stage(site, |out| format::fail(out, msg));
-    set_pending(site, text, Vec::new());
+pub fn fail_failed(site: Site, msg: fmt::Arguments<'_>) {
+    let text = stage(&site, |out| format::fail(out, msg));
+    set_pending(&site, text, Vec::new());
 }
 
 /// `__kunit_do_failed_assertion()` + `__kunit_abort()`: logs this thread's pending failure
@@ -223,13 +216,13 @@ fn report_to(test: &TestShared) {
 /// across the comparison (and the printing of the values), disarmed with [`Evaluating::done`]
 /// when they return. Dropped while unwinding, it logs which assertion, and where, to the
 /// current test; the panic itself is then reported as usual.
-pub struct Evaluating(&'static Site, &'static Location<'static>);
+pub struct Evaluating(Site, &'static Location<'static>);
 
 impl Evaluating {
     /// Arms the guard for `site` (at the macro's call site).
     #[inline(always)]
     #[track_caller]
-    pub fn new(site: &'static Site) -> Self {
+    pub fn new(site: Site) -> Self {
         Evaluating(site, Location::caller())
     }
     /// The comparison returned: nothing to report.

@@ -2,7 +2,7 @@
 //! form taking format arguments. They are thin wrappers over the hidden `__kunit_*` macros,
 //! spelled out (not generated) so that they can be re-exported from the prelude.
 
-/// The `'static` record of a call site: the operand texts.
+/// The record of a call site: the operand texts (a local value, not a `static` item).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_site {
@@ -20,13 +20,13 @@ macro_rules! __kunit_site {
 #[macro_export]
 macro_rules! __kunit_check {
     ($test:expr, $site:expr, $left:expr, $right:expr, $holds:expr, $failed:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site = $site;
+        let site: $crate::__private::Site = $site;
         $crate::__private::save_loc(&$test);
         let failed = match (&$left, &$right) {
             (left, right) => {
-                let holds = $holds(&SITE, left, right);
+                let holds = $holds(&site, left, right);
                 if !holds {
-                    $failed(&SITE, left, right, $msg);
+                    $failed(site, left, right, $msg);
                 }
                 !holds
             }
@@ -43,21 +43,26 @@ macro_rules! __kunit_check {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_binary {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site = $crate::__kunit_site!(
-            $kind,
-            ::core::stringify!($left),
-            ::core::stringify!($op),
-            ::core::stringify!($right)
-        );
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $op_text:literal, $right:expr, $msg:expr) => {{
+        // Spelled out (not `__kunit_site!`): the hottest family pays for no extra expansion.
+        let site: $crate::__private::Site = $crate::__private::Site {
+            kind: $crate::__private::AssertType::$kind,
+            texts: ::core::concat!(
+                ::core::stringify!($left),
+                "\0",
+                $op_text,
+                "\0",
+                ::core::stringify!($right)
+            ),
+        };
         $crate::__private::save_loc(&$test);
         let failed = match (&$left, &$right) {
             (left, right) => {
-                let guard = $crate::__private::Evaluating::new(&SITE);
+                let guard = $crate::__private::Evaluating::new(site);
                 let holds = *left $op *right;
                 guard.done();
                 if !holds {
-                    $crate::__private::binary_failed(&SITE, left, right, $msg);
+                    $crate::__private::binary_failed(site, left, right, $msg);
                 }
                 !holds
             }
@@ -72,11 +77,11 @@ macro_rules! __kunit_binary {
 #[macro_export]
 macro_rules! __kunit_true {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site =
+        let site: $crate::__private::Site =
             $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
         $crate::__private::save_loc(&$test);
         if !($cond) {
-            $crate::__private::unary_failed(&SITE, true, $msg);
+            $crate::__private::unary_failed(site, true, $msg);
             $crate::__private::report(&$test);
         }
     }};
@@ -85,11 +90,11 @@ macro_rules! __kunit_true {
 #[macro_export]
 macro_rules! __kunit_false {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site =
+        let site: $crate::__private::Site =
             $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
         $crate::__private::save_loc(&$test);
         if $cond {
-            $crate::__private::unary_failed(&SITE, false, $msg);
+            $crate::__private::unary_failed(site, false, $msg);
             $crate::__private::report(&$test);
         }
     }};
@@ -144,14 +149,14 @@ macro_rules! __kunit_not_null {
 #[macro_export]
 macro_rules! __kunit_not_err_or_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site =
+        let site: $crate::__private::Site =
             $crate::__kunit_site!($kind, ::core::stringify!($ptr), "", "");
         $crate::__private::save_loc(&$test);
         let failed = match &$ptr {
             ptr => {
                 let holds = $crate::__private::not_err_or_null_holds(ptr);
                 if !holds {
-                    $crate::__private::not_err_or_null_failed(&SITE, ptr, $msg);
+                    $crate::__private::not_err_or_null_failed(site, ptr, $msg);
                 }
                 !holds
             }
@@ -187,7 +192,7 @@ macro_rules! __kunit_str {
 #[macro_export]
 macro_rules! __kunit_mem {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
-        static SITE: $crate::__private::Site = $crate::__kunit_site!(
+        let site: $crate::__private::Site = $crate::__kunit_site!(
             $kind,
             ::core::stringify!($left),
             ::core::stringify!($op),
@@ -200,9 +205,9 @@ macro_rules! __kunit_mem {
                 #[allow(unused_imports)]
                 use $crate::KMem as _;
                 let (left, right) = (left.kunit_mem(), right.kunit_mem());
-                let holds = $crate::__private::mem_holds(&SITE, left, right, size);
+                let holds = $crate::__private::mem_holds(&site, left, right, size);
                 if !holds {
-                    $crate::__private::mem_failed(&SITE, left, right, size, $msg);
+                    $crate::__private::mem_failed(site, left, right, size, $msg);
                 }
                 !holds
             }
@@ -217,7 +222,7 @@ macro_rules! __kunit_mem {
 #[macro_export]
 macro_rules! kunit_expect_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, ==, "==", $right, ::core::option::Option::None)
     };
 }
 
@@ -225,7 +230,7 @@ macro_rules! kunit_expect_eq {
 #[macro_export]
 macro_rules! kunit_expect_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, ==, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -233,7 +238,7 @@ macro_rules! kunit_expect_eq_msg {
 #[macro_export]
 macro_rules! kunit_assert_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, ==, "==", $right, ::core::option::Option::None)
     };
 }
 
@@ -241,7 +246,7 @@ macro_rules! kunit_assert_eq {
 #[macro_export]
 macro_rules! kunit_assert_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, ==, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -249,7 +254,7 @@ macro_rules! kunit_assert_eq_msg {
 #[macro_export]
 macro_rules! kunit_expect_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, !=, "!=", $right, ::core::option::Option::None)
     };
 }
 
@@ -257,7 +262,7 @@ macro_rules! kunit_expect_ne {
 #[macro_export]
 macro_rules! kunit_expect_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, !=, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -265,7 +270,7 @@ macro_rules! kunit_expect_ne_msg {
 #[macro_export]
 macro_rules! kunit_assert_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, !=, "!=", $right, ::core::option::Option::None)
     };
 }
 
@@ -273,7 +278,7 @@ macro_rules! kunit_assert_ne {
 #[macro_export]
 macro_rules! kunit_assert_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, !=, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -281,7 +286,7 @@ macro_rules! kunit_assert_ne_msg {
 #[macro_export]
 macro_rules! kunit_expect_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, <, "<", $right, ::core::option::Option::None)
     };
 }
 
@@ -289,7 +294,7 @@ macro_rules! kunit_expect_lt {
 #[macro_export]
 macro_rules! kunit_expect_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, <, "<", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -297,7 +302,7 @@ macro_rules! kunit_expect_lt_msg {
 #[macro_export]
 macro_rules! kunit_assert_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, <, "<", $right, ::core::option::Option::None)
     };
 }
 
@@ -305,7 +310,7 @@ macro_rules! kunit_assert_lt {
 #[macro_export]
 macro_rules! kunit_assert_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, <, "<", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -313,7 +318,7 @@ macro_rules! kunit_assert_lt_msg {
 #[macro_export]
 macro_rules! kunit_expect_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, <=, "<=", $right, ::core::option::Option::None)
     };
 }
 
@@ -321,7 +326,7 @@ macro_rules! kunit_expect_le {
 #[macro_export]
 macro_rules! kunit_expect_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, <=, "<=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -329,7 +334,7 @@ macro_rules! kunit_expect_le_msg {
 #[macro_export]
 macro_rules! kunit_assert_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, <=, "<=", $right, ::core::option::Option::None)
     };
 }
 
@@ -337,7 +342,7 @@ macro_rules! kunit_assert_le {
 #[macro_export]
 macro_rules! kunit_assert_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, <=, "<=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -345,7 +350,7 @@ macro_rules! kunit_assert_le_msg {
 #[macro_export]
 macro_rules! kunit_expect_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, >, ">", $right, ::core::option::Option::None)
     };
 }
 
@@ -353,7 +358,7 @@ macro_rules! kunit_expect_gt {
 #[macro_export]
 macro_rules! kunit_expect_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, >, ">", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -361,7 +366,7 @@ macro_rules! kunit_expect_gt_msg {
 #[macro_export]
 macro_rules! kunit_assert_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, >, ">", $right, ::core::option::Option::None)
     };
 }
 
@@ -369,7 +374,7 @@ macro_rules! kunit_assert_gt {
 #[macro_export]
 macro_rules! kunit_assert_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, >, ">", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -377,7 +382,7 @@ macro_rules! kunit_assert_gt_msg {
 #[macro_export]
 macro_rules! kunit_expect_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, >=, ">=", $right, ::core::option::Option::None)
     };
 }
 
@@ -385,7 +390,7 @@ macro_rules! kunit_expect_ge {
 #[macro_export]
 macro_rules! kunit_expect_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, >=, ">=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -393,7 +398,7 @@ macro_rules! kunit_expect_ge_msg {
 #[macro_export]
 macro_rules! kunit_assert_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, >=, ">=", $right, ::core::option::Option::None)
     };
 }
 
@@ -401,7 +406,7 @@ macro_rules! kunit_assert_ge {
 #[macro_export]
 macro_rules! kunit_assert_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, >=, ">=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -761,9 +766,9 @@ macro_rules! kunit_assert_memneq_msg {
 #[macro_export]
 macro_rules! kunit_fail {
     ($test:expr, $($fmt:tt)+) => {{
-        static SITE: $crate::__private::Site = $crate::__kunit_site!(Expectation, "", "", "");
+        let site: $crate::__private::Site = $crate::__kunit_site!(Expectation, "", "", "");
         $crate::__private::save_loc(&$test);
-        $crate::__private::fail_failed(&SITE, ::core::format_args!($($fmt)+));
+        $crate::__private::fail_failed(site, ::core::format_args!($($fmt)+));
         $crate::__private::report(&$test);
     }};
 }
@@ -772,9 +777,9 @@ macro_rules! kunit_fail {
 #[macro_export]
 macro_rules! kunit_fail_and_abort {
     ($test:expr, $($fmt:tt)+) => {{
-        static SITE: $crate::__private::Site = $crate::__kunit_site!(Assertion, "", "", "");
+        let site: $crate::__private::Site = $crate::__kunit_site!(Assertion, "", "", "");
         $crate::__private::save_loc(&$test);
-        $crate::__private::fail_failed(&SITE, ::core::format_args!($($fmt)+));
+        $crate::__private::fail_failed(site, ::core::format_args!($($fmt)+));
         $crate::__private::report_and_abort(&$test)
     }};
 }

@@ -1,6 +1,6 @@
-//! The `'static` record of one assertion call site (the texts of
+//! The record of one assertion call site (the texts of
 //! `struct kunit_binary_assert_text`): everything the failure text needs that the macro
-//! knows, so a call site passes one pointer instead of building anything. The location
+//! knows, so a call site passes two constants instead of building anything. The location
 //! (`struct kunit_loc`) is the compiler's own `'static` record for a `#[track_caller]` call.
 
 /// `EXPECTATION` or `ASSERTION` (`enum kunit_assert_type`).
@@ -22,10 +22,11 @@ impl AssertType {
     }
 }
 
-/// One assertion call site, as a `static` in the macro expansion. The three texts are one
+/// One assertion call site, a constant value built in the macro expansion (a `static` item
+/// per call site would cost the compiler an item each). The three texts are one
 /// string (one relocation instead of three in a position-independent binary, and nothing to
 /// compute at compile time).
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Site {
     /// Expectation or assertion.
     pub kind: AssertType,
