@@ -33,14 +33,14 @@ thread_local! {
 #[track_caller]
 fn stage(site: &Site, body: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
     let mut text = Vec::new();
-    format::prologue(&mut text, site.kind, Location::caller());
+    format::prologue(&mut text, site.kind(), Location::caller());
     body(&mut text);
     text
 }
 
 fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
     let pending = Pending {
-        kind: site.kind,
+        kind: site.kind(),
         text,
         diff,
     };
@@ -243,7 +243,7 @@ impl Drop for Evaluating {
         crate::test::with_current(|t| {
             t.log_prefixed(format_args!(
                 "panicked evaluating {} {what} at {}:{}",
-                site.kind.as_str(),
+                site.kind().as_str(),
                 loc.file(),
                 loc.line()
             ))

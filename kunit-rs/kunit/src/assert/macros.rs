@@ -8,8 +8,15 @@
 macro_rules! __kunit_site {
     ($kind:ident, $left:expr, $op:expr, $right:expr) => {
         $crate::__private::Site {
-            kind: $crate::__private::AssertType::$kind,
-            texts: ::core::concat!($left, "\0", $op, "\0", $right),
+            texts: ::core::concat!(
+                ::core::stringify!($kind),
+                "\0",
+                $left,
+                "\0",
+                $op,
+                "\0",
+                $right
+            ),
         }
     };
 }
@@ -46,8 +53,7 @@ macro_rules! __kunit_binary {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $op_text:literal, $right:expr, $msg:expr) => {{
         // Spelled out (not `__kunit_site!`): the hottest family pays for no extra expansion.
         let site: $crate::__private::Site = $crate::__private::Site {
-            kind: $crate::__private::AssertType::$kind,
-            texts: ::core::concat!(
+            texts: ::core::concat!(::core::stringify!($kind), "\0",
                 ::core::stringify!($left),
                 "\0",
                 $op_text,

@@ -23,16 +23,13 @@ impl AssertType {
 }
 
 /// One assertion call site, a constant value built in the macro expansion (a `static` item
-/// per call site would cost the compiler an item each). The three texts are one
-/// string (one relocation instead of three in a position-independent binary, and nothing to
-/// compute at compile time).
+/// per call site would cost the compiler an item each). It is one string, so that it travels
+/// in two registers: the kind (`Expectation` / `Assertion`), the left operand's source text
+/// (a unary check's condition), the operator (empty for unary checks and `KUNIT_FAIL`) and
+/// the right operand's text, joined by NULs (which source text, being tokens, does not hold).
 #[derive(Clone, Copy, Debug)]
 pub struct Site {
-    /// Expectation or assertion.
-    pub kind: AssertType,
-    /// The left operand's source text (the condition of a unary check), the operator
-    /// (`==`, `<`, ...; empty for unary checks and `KUNIT_FAIL`) and the right operand's text,
-    /// joined by NULs (which source text, being tokens, does not hold).
+    /// The four texts, NUL-joined.
     pub texts: &'static str,
 }
 
@@ -40,16 +37,24 @@ impl Site {
     fn text(&self, index: usize) -> &'static str {
         self.texts.split('\0').nth(index).unwrap_or("")
     }
+    /// Expectation or assertion.
+    pub fn kind(&self) -> AssertType {
+        if self.text(0) == "Assertion" {
+            AssertType::Assertion
+        } else {
+            AssertType::Expectation
+        }
+    }
     /// The left operand's source text (a unary check's condition).
     pub fn left(&self) -> &'static str {
-        self.text(0)
+        self.text(1)
     }
     /// The operator; empty for unary checks.
     pub fn op(&self) -> &'static str {
-        self.text(1)
+        self.text(2)
     }
     /// The right operand's source text.
     pub fn right(&self) -> &'static str {
-        self.text(2)
+        self.text(3)
     }
 }
