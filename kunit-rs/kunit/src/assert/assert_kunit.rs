@@ -216,6 +216,29 @@ fn debug_literal(t: &mut Kunit) {
     at!(kunit_expect_eq!(t, s, "a"));
 }
 
+/// A failure staged under `at_location` (the C API's path: a runtime location), then one
+/// after it, back at its own `#[track_caller]` location.
+fn runtime_location(t: &mut Kunit) {
+    let site = kunit::__private::Site {
+        texts: "Expectation\0a\0==\0b",
+    };
+    kunit::__private::at_location("lib/c_file.c", 42, || {
+        kunit::__private::binary_failed(site, &1i64, &-1i64, None)
+    });
+    kunit::__private::report(t);
+    let (x, y) = (1, 2);
+    at!(kunit_expect_eq!(t, x, y));
+}
+
+fn test_runtime_location(test: &mut Kunit) {
+    let got = body_of("runtime_location", runtime_location);
+    let want = format!(
+        "    # runtime_location: EXPECTATION FAILED at lib/c_file.c:42\n    Expected a == b, but\n        a == 1 (0x1)\n        b == -1 (0xffffffffffffffff)\n{}    Expected x == y, but\n        x == 1 (0x1)\n        y == 2 (0x2)\n",
+        head("EXPECTATION", "runtime_location")
+    );
+    kunit_expect_streq!(test, got, want);
+}
+
 fn test_int_formats(test: &mut Kunit) {
     check(
         test,
@@ -862,6 +885,7 @@ fn test_panicking_operand_names_assertion(test: &mut Kunit) {
 
 static CASES: &[Case] = &[
     kunit_case!(test_int_formats),
+    kunit_case!(test_runtime_location),
     kunit_case!(test_message_placement),
     kunit_case!(test_assert_aborts_expect_continues),
     kunit_case!(test_pointer_formats),
