@@ -5,11 +5,16 @@
 //! the per-case watchdog, KTAP written line by line to /dev/null). The libtest peer is a test
 //! binary generated and compiled here with `rustc --test -O`, run with `--test-threads=1 -q`
 //! (stdout to /dev/null); its start-up time (a run that matches no test) is subtracted.
-//! Prints medians and, last, `overhead_ratio_vs_libtest=<ours / libtest per case>`.
+//! Also the passing path of one assertion: a tight loop of passing `kunit_expect_eq!` against
+//! the same loop of `assert_eq!`, inside one kunit case, samples interleaved.
+//! Prints medians and, last, `passing_assert_ratio_vs_std=<kunit / assert_eq! per check>` and
+//! `overhead_ratio_vs_libtest=<ours / libtest per case>`.
 
 use kunit::{Case, Config, Kunit, Registration, Suite};
+use std::hint::black_box;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 const CASES: usize = 10_000;
@@ -99,12 +104,74 @@ fn time_peer(bin: &PathBuf, args: &[&str]) -> Duration {
     median(samples)
 }
 
+/// Checks per timed loop, and timed loops per variant.
+const CHECKS: u64 = 20_000_000;
+const LOOP_SAMPLES: usize = 9;
+
+/// (kunit, assert_eq!) loop times, filled by [`passing_loops`].
+static LOOPS: Mutex<(Vec<Duration>, Vec<Duration>)> = Mutex::new((Vec::new(), Vec::new()));
+
+#[inline(never)]
+fn kunit_loop(test: &mut Kunit) -> Duration {
+    let start = Instant::now();
+    for i in 0..CHECKS {
+        kunit::kunit_expect_eq!(test, black_box(i), i);
+    }
+    start.elapsed()
+}
+
+#[inline(never)]
+fn std_loop() -> Duration {
+    let start = Instant::now();
+    for i in 0..CHECKS {
+        assert_eq!(black_box(i), i);
+    }
+    start.elapsed()
+}
+
+/// The case that times both loops, alternating which goes first.
+fn passing_loops(test: &mut Kunit) {
+    let (mut k, mut s) = (Vec::new(), Vec::new());
+    for round in 0..LOOP_SAMPLES + 1 {
+        if round % 2 == 0 {
+            k.push(kunit_loop(test));
+            s.push(std_loop());
+        } else {
+            s.push(std_loop());
+            k.push(kunit_loop(test));
+        }
+    }
+    k.remove(0); // warm-up
+    s.remove(0);
+    *LOOPS.lock().unwrap() = (k, s);
+}
+
+fn passing_assert() -> (Duration, Duration) {
+    static CASES: &[Case] = &[Case {
+        name: "passing_loops",
+        run_case: passing_loops,
+        ..Case::DEFAULT
+    }];
+    static SUITE: Suite = Suite {
+        name: "passing_assert",
+        test_cases: CASES,
+        ..Suite::DEFAULT
+    };
+    let regs = [Registration::unregistered(&SUITE, "")];
+    let null = std::fs::File::create("/dev/null").expect("/dev/null");
+    let report = kunit::run(Some(&regs), &Config::default(), null).expect("no filters");
+    assert_eq!(report.passed(), 1, "the passing-assert loop case failed");
+    let (k, s) = std::mem::take(&mut *LOOPS.lock().unwrap());
+    (median(k), median(s))
+}
+
 fn main() {
     // `cargo bench` passes --bench; nothing else is accepted.
     let bin = peer_binary();
     let libtest_full = time_peer(&bin, &["--test-threads=1", "-q"]);
     let libtest_empty = time_peer(&bin, &["--test-threads=1", "-q", "zzz_matches_nothing"]);
     let kunit_total = ours();
+    let (kunit_loop, std_loop) = passing_assert();
     let per = |d: Duration| d.as_secs_f64() * 1e6 / CASES as f64;
     let libtest_per = per(libtest_full.saturating_sub(libtest_empty));
     let kunit_per = per(kunit_total);
@@ -117,5 +184,15 @@ fn main() {
     println!("kunit_run_ms={:.1}", kunit_total.as_secs_f64() * 1e3);
     println!("libtest_per_test_us={libtest_per:.3}");
     println!("kunit_per_case_us={kunit_per:.3}");
+    let per_check = |d: Duration| d.as_secs_f64() * 1e9 / CHECKS as f64;
+    println!(
+        "kunit_expect_eq_ns={:.3} assert_eq_ns={:.3}",
+        per_check(kunit_loop),
+        per_check(std_loop)
+    );
+    println!(
+        "passing_assert_ratio_vs_std={:.4}",
+        kunit_loop.as_secs_f64() / std_loop.as_secs_f64()
+    );
     println!("overhead_ratio_vs_libtest={:.4}", kunit_per / libtest_per);
 }

@@ -12,6 +12,10 @@ use std::fmt;
 /// `MAX_ERRNO`.
 pub const MAX_ERRNO: usize = 4095;
 
+/// `NULL`, for the pointer assertions: `kunit_expect_ptr_eq!(test, p, NULL)` compares with
+/// address 0 whatever `p`'s pointee type is.
+pub const NULL: *const u8 = std::ptr::null();
+
 /// `IS_ERR_VALUE(x)`: the top 4095 addresses.
 pub const fn is_err_value(addr: usize) -> bool {
     addr >= MAX_ERRNO.wrapping_neg()
@@ -66,6 +70,15 @@ impl PtrValue {
             PtrValue::Err(addr as isize as i64)
         } else {
             PtrValue::Addr(addr)
+        }
+    }
+
+    /// `ERR_PTR(errno)`: as in the kernel, `ERR_PTR(0)` is NULL.
+    pub const fn from_errno(errno: i64) -> Self {
+        if errno == 0 {
+            PtrValue::Null
+        } else {
+            PtrValue::Err(errno)
         }
     }
 
@@ -172,8 +185,13 @@ impl Errno for std::io::Error {
 }
 
 /// Anything KUnit's pointer assertions (`PTR_EQ`, `NULL`, `NOT_ERR_OR_NULL`) accept.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a pointer for kunit's pointer assertions",
+    label = "not a pointer",
+    note = "pointer assertions take references, raw pointers, `Box`, `NonNull`, `ErrPtr`, and `Option`/`Result` of those"
+)]
 pub trait KPointer {
-    /// Classifies the value as NULL, an error pointer or a real address.
+    /// The pointer's kernel view.
     fn kunit_ptr(&self) -> PtrValue;
 }
 
@@ -221,7 +239,7 @@ impl<P: KPointer, E: Errno> KPointer for Result<P, E> {
     fn kunit_ptr(&self) -> PtrValue {
         match self {
             Ok(p) => p.kunit_ptr(),
-            Err(e) => PtrValue::Err(e.errno()),
+            Err(e) => PtrValue::from_errno(e.errno()),
         }
     }
 }
@@ -265,8 +283,13 @@ impl<'a> StrValue<'a> {
 }
 
 /// Anything the string assertions (`STREQ`, `STRNEQ`) accept.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a string for kunit's string assertions",
+    label = "not a string",
+    note = "string assertions take `str`, `String`, `CStr`, `CString`, `CStrPtr`, and references, `Option`s and `Result`s of those"
+)]
 pub trait KStr {
-    /// What `%s` would see for this value.
+    /// The string's kernel view.
     fn kunit_str(&self) -> StrValue<'_>;
 }
 
@@ -304,7 +327,10 @@ impl<S: KStr, E: Errno> KStr for Result<S, E> {
     fn kunit_str(&self) -> StrValue<'_> {
         match self {
             Ok(s) => s.kunit_str(),
-            Err(e) => StrValue::Err(e.errno()),
+            Err(e) => match PtrValue::from_errno(e.errno()) {
+                PtrValue::Null => StrValue::Null,
+                _ => StrValue::Err(e.errno()),
+            },
         }
     }
 }
@@ -320,23 +346,61 @@ impl KStr for CStrPtr {
     }
 }
 /// Anything the memory assertions (`MEMEQ`, `MEMNEQ`) accept; `None` is a NULL operand.
+///
+/// Like the kernel's `memcmp()` on any object: byte strings, slices and arrays of plain data
+/// (`[u32; 4]`, `&[u64]`), and any [`PlainData`] value (a `repr(C)` struct without padding).
+/// The assertion macros reach the value behind references, `Box` and `Vec` by auto-deref.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no bytes for kunit's memory assertions",
+    label = "not plain data",
+    note = "memory assertions take byte strings, slices, arrays and `PlainData` values; implement `PlainData` for a `repr(C)` type without padding"
+)]
 pub trait KMem {
-    /// The bytes to compare, or `None` for a NULL operand.
+    /// The bytes to compare, or `None` for NULL.
     fn kunit_mem(&self) -> Option<&[u8]>;
 }
-impl KMem for [u8] {
+
+/// A type whose every byte is initialized data (no padding, no pointers that matter): its
+/// bytes can be compared as the kernel's `KUNIT_EXPECT_MEMEQ` compares objects.
+///
+/// # Safety
+/// Every byte of every value of the type must be initialized: implement it only for
+/// `repr(C)` or `repr(transparent)` types made of `PlainData` fields with no padding.
+///
+/// ```
+/// #[derive(Clone, Copy)]
+/// #[repr(C)]
+/// struct Pair { a: u32, b: u32 }
+/// // SAFETY: two u32 fields, repr(C): no padding.
+/// unsafe impl kunit::PlainData for Pair {}
+/// ```
+pub unsafe trait PlainData: Sized {}
+
+macro_rules! plain_data {
+    ($($t:ty),*) => {$(
+        // SAFETY: primitive types have no padding and no uninitialized bytes.
+        unsafe impl PlainData for $t {}
+    )*};
+}
+plain_data!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize, f32, f64, bool, char);
+// SAFETY: an array has no padding between its elements, which have none themselves.
+unsafe impl<T: PlainData, const N: usize> PlainData for [T; N] {}
+
+/// The memory of a slice of plain data, as bytes.
+fn plain_bytes<T: PlainData>(values: &[T]) -> &[u8] {
+    // SAFETY: `PlainData` guarantees every byte of `T` is initialized; the slice covers
+    // exactly the memory of `values`, borrowed for the same lifetime.
+    unsafe { std::slice::from_raw_parts(values.as_ptr().cast::<u8>(), size_of_val(values)) }
+}
+
+impl<T: PlainData> KMem for T {
     fn kunit_mem(&self) -> Option<&[u8]> {
-        Some(self)
+        Some(plain_bytes(std::slice::from_ref(self)))
     }
 }
-impl<const N: usize> KMem for [u8; N] {
+impl<T: PlainData> KMem for [T] {
     fn kunit_mem(&self) -> Option<&[u8]> {
-        Some(self)
-    }
-}
-impl KMem for Vec<u8> {
-    fn kunit_mem(&self) -> Option<&[u8]> {
-        Some(self)
+        Some(plain_bytes(self))
     }
 }
 impl KMem for str {
@@ -344,18 +408,13 @@ impl KMem for str {
         Some(self.as_bytes())
     }
 }
-impl<M: KMem + ?Sized> KMem for &M {
+impl<M: KMem + ?Sized> KMem for Option<&M> {
     fn kunit_mem(&self) -> Option<&[u8]> {
-        (**self).kunit_mem()
+        self.and_then(M::kunit_mem)
     }
 }
-impl<M: KMem + ?Sized> KMem for &mut M {
+impl<M: KMem + ?Sized> KMem for Option<&mut M> {
     fn kunit_mem(&self) -> Option<&[u8]> {
-        (**self).kunit_mem()
-    }
-}
-impl<M: KMem> KMem for Option<M> {
-    fn kunit_mem(&self) -> Option<&[u8]> {
-        self.as_ref().and_then(M::kunit_mem)
+        self.as_deref().and_then(M::kunit_mem)
     }
 }

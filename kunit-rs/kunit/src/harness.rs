@@ -70,6 +70,7 @@ KUnit options:
   --stats 0|1|2            kunit.stats_enabled (default 1)
   --format ktap|tap|tap14  output format (default ktap; pretty/terse are KTAP too)
   --warnings_fail          an unsuppressed WARN() fails the test that raised it
+  --diff                   after a failed multi-line STREQ, print a line diff (not in KUnit)
 ";
 
 fn value(
@@ -203,6 +204,7 @@ impl Args {
                     };
                 }
                 "--warnings_fail" => a.warnings_fail = true,
+                "--diff" => a.config.diff = true,
                 "-h" | "--help" => a.help = true,
                 _ => return Err(format!("unrecognized option '{arg}'")),
             }

@@ -49,6 +49,9 @@ fn test_flags(test: &mut Kunit) {
     kunit_expect_true!(test, b.config.names.exact && b.list && b.terse);
     kunit_expect_eq!(test, b.config.ignored, Ignored::Only);
     kunit_expect_eq!(test, args(&[]).unwrap().config.ignored, Ignored::Skip);
+    // The STREQ diff is opt-in.
+    kunit_expect_true!(test, args(&["--diff"]).unwrap().config.diff);
+    kunit_expect_false!(test, args(&[]).unwrap().config.diff);
 }
 
 fn test_bad_flags(test: &mut Kunit) {

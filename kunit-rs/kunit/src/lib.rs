@@ -187,7 +187,7 @@ mod try_catch;
 pub mod warn;
 mod watchdog;
 
-pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PtrValue};
+pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PlainData, PtrValue, NULL};
 pub use executor::{CaseReport, Config, Ignored, ParamReport, Plan, Report, SuiteReport};
 pub use ktap::Format;
 pub use kunit_macros::kunit_tests;
@@ -231,7 +231,7 @@ pub mod prelude {
         kunit_skip, kunit_static_stub, kunit_succeed, kunit_test_init_section_suites,
         kunit_test_suite, kunit_warn, WARN, WARN_ON, WARN_ON_ONCE,
     };
-    pub use crate::{Attributes, Case, ErrPtr, Kunit, Param, Speed, Status, Suite};
+    pub use crate::{Attributes, Case, ErrPtr, Kunit, Param, Speed, Status, Suite, NULL};
 }
 
 /// Runs `suites` (or, with `None`, every registered suite) with `config`, writing KTAP to `out`,
@@ -334,20 +334,18 @@ macro_rules! main {
 
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::assert::format::{AssertType, BinaryText};
-    pub use crate::assert::operand::{OperandRef, ViaDebug, ViaLongLong};
+    pub use crate::assert::failure::{
+        at_location, binary_failed, fail_failed, mem_failed, not_err_or_null_failed, ptr_failed,
+        report, report_and_abort, str_failed, unary_failed, Evaluating,
+    };
     pub use crate::assert::{
-        __binary as binary, __fail as fail, __mem as mem, __not_err_or_null as not_err_or_null,
-        __ptr as ptr, __report as report, __save_loc as save_loc, __skip as skip, __str as str,
-        __unary as unary, TestHandle,
+        __save_loc as save_loc, __skip as skip, mem_holds, not_err_or_null_holds, ptr_holds,
+        str_holds, AssertType, Site, TestHandle,
     };
     pub use crate::registry::last_segment;
     pub use crate::test::__fail_current_test as fail_current_test;
     pub use crate::test::TestShared;
     pub use inventory;
-
-    /// `NULL` for the pointer assertions.
-    pub const NULL: *const u8 = std::ptr::null();
 
     pub fn shared<H: TestHandle + ?Sized>(h: &H) -> &TestShared {
         h.__shared()

@@ -3,6 +3,7 @@
 //! later (parallel suites print in order).
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 enum Target {
@@ -15,6 +16,8 @@ enum Target {
 /// A line-oriented output stream shared by a suite's cases and the threads they spawn.
 pub struct Sink {
     target: Mutex<Target>,
+    /// `Config::diff`: failed multi-line `STREQ`s written here get the line diff.
+    assert_diff: AtomicBool,
 }
 
 impl Sink {
@@ -33,12 +36,28 @@ impl Sink {
     fn with(target: Target) -> Self {
         Sink {
             target: Mutex::new(target),
+            assert_diff: AtomicBool::new(false),
         }
+    }
+
+    /// Sets whether failed multi-line `STREQ`s printed here get the line diff.
+    pub fn set_assert_diff(&self, on: bool) {
+        self.assert_diff.store(on, Ordering::Relaxed);
+    }
+
+    /// See [`Self::set_assert_diff`].
+    pub fn assert_diff(&self) -> bool {
+        self.assert_diff.load(Ordering::Relaxed)
     }
 
     /// Writes one line (a newline is added). Output errors are ignored, as printk's are.
     pub fn line(&self, text: &str) {
-        self.write(&[text.as_bytes(), b"\n"]);
+        self.line_bytes(text.as_bytes());
+    }
+
+    /// [`Self::line`] of bytes that need not be UTF-8.
+    pub fn line_bytes(&self, text: &[u8]) {
+        self.write(&[text, b"\n"]);
     }
 
     /// Appends raw bytes (a finished buffer of another sink).

@@ -12,6 +12,7 @@ use crate::try_catch::{self, panic_text, PanicReport};
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
+use std::panic::Location;
 use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -59,8 +60,9 @@ pub struct TestShared {
     sink: Arc<Sink>,
     log: Log,
     state: Mutex<Mutable>,
-    /// `_KUNIT_SAVE_LOC`: every assertion stores its static location here.
-    last_seen: AtomicPtr<Loc>,
+    /// `_KUNIT_SAVE_LOC`: every assertion stores its location here (the `'static` record
+    /// the compiler makes for a `#[track_caller]` call).
+    last_seen: AtomicPtr<Location<'static>>,
     /// Set when the runner gave up on this test (timeout); its later output is dropped.
     detached: AtomicBool,
     /// Active static stubs: (real function address, replacement address).
@@ -119,6 +121,22 @@ impl TestShared {
         self.log_raw(&format!("    # {}: {}", self.name, args));
     }
 
+    /// [`Self::log_prefixed`] of bytes: an assertion's text may hold a C string's bytes,
+    /// which print as they are (`%s`), UTF-8 or not.
+    pub(crate) fn log_prefixed_bytes(&self, text: &[u8]) {
+        if self.detached.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut line = format!("    # {}: ", self.name).into_bytes();
+        line.extend_from_slice(text);
+        emit_bytes(&self.sink, &self.log, &line);
+    }
+
+    /// Whether this run appends the line diff to a failed multi-line `STREQ`.
+    pub(crate) fn assert_diff(&self) -> bool {
+        self.sink.assert_diff()
+    }
+
     pub(crate) fn set_failure(&self) {
         self.lock().status = Status::Failure;
     }
@@ -141,15 +159,19 @@ impl TestShared {
 
     pub(crate) fn last_seen(&self) -> Option<Loc> {
         let p = self.last_seen.load(Ordering::Relaxed);
-        // SAFETY: only pointers to `'static` `Loc`s are ever stored (see `save_loc`).
-        (!p.is_null()).then(|| unsafe { *p })
+        // SAFETY: only `&'static Location`s are ever stored (see `save_loc`).
+        let loc: &'static Location<'static> = unsafe { p.as_ref() }?;
+        Some(Loc {
+            file: loc.file(),
+            line: loc.line(),
+        })
     }
 
     /// `_KUNIT_SAVE_LOC`.
     #[inline]
-    pub(crate) fn save_loc(&self, loc: &'static Loc) {
+    pub(crate) fn save_loc(&self, loc: &'static Location<'static>) {
         self.last_seen
-            .store(loc as *const Loc as *mut Loc, Ordering::Relaxed);
+            .store(loc as *const Location<'static> as *mut _, Ordering::Relaxed);
     }
 
     pub(crate) fn is_detached(&self) -> bool {
@@ -210,11 +232,16 @@ pub(crate) fn install_helper_panic_reporting() {
 /// Writes text as `kunit_log()` does: each line to the output and to the log. One trailing
 /// newline is dropped (printk does not print empty lines for it).
 pub(crate) fn emit(sink: &Sink, log: &Mutex<String>, text: &str) {
-    let text = text.strip_suffix('\n').unwrap_or(text);
+    emit_bytes(sink, log, text.as_bytes());
+}
+
+/// [`emit`] of bytes; the log (a `String`) keeps non-UTF-8 bytes as U+FFFD.
+pub(crate) fn emit_bytes(sink: &Sink, log: &Mutex<String>, text: &[u8]) {
+    let text = text.strip_suffix(b"\n").unwrap_or(text);
     let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
-    for line in text.split('\n') {
-        sink.line(line);
-        log.push_str(line);
+    for line in text.split(|&b| b == b'\n') {
+        sink.line_bytes(line);
+        log.push_str(&String::from_utf8_lossy(line));
         log.push('\n');
     }
 }
@@ -414,8 +441,9 @@ impl Kunit {
     /// `_KUNIT_SAVE_LOC`: remembers the last assertion reached, for crash reports.
     #[doc(hidden)]
     #[inline]
-    pub fn save_loc(&self, loc: &'static Loc) {
-        self.shared.save_loc(loc);
+    #[track_caller]
+    pub fn save_loc(&self) {
+        self.shared.save_loc(Location::caller());
     }
 
     /// A handle other threads can use to log to or fail this test.

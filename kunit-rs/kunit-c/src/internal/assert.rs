@@ -5,11 +5,12 @@
 
 use super::ctypes::{CBinaryText, CKunit, CLoc, CMsg, KUNIT_ASSERTION, KUNIT_FAILURE};
 use super::test::from_c;
-use kunit::__private::{self as kp, AssertType, BinaryText};
-use kunit::assert::format::Operand;
-use kunit::{CStrPtr, Loc};
+use kunit::__private::{self as kp, Site};
+use kunit::CStrPtr;
+use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_longlong, c_void, CStr};
 use std::fmt;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 /// A C string that lives for the whole run (string literals, `__FILE__`, `#op`).
 ///
@@ -27,38 +28,51 @@ unsafe fn static_str(p: *const c_char) -> &'static str {
     }
 }
 
-/// # Safety
-/// `loc` points to a `static const struct kunit_loc`.
-unsafe fn loc(loc: *const CLoc) -> Loc {
-    // SAFETY: the caller's contract.
-    let l = unsafe { &*loc };
-    Loc {
-        // SAFETY: `__FILE__` is a string literal.
-        file: unsafe { static_str(l.file) },
-        line: l.line.max(0) as u32,
-    }
-}
+/// The operand texts of a call site: `[left, operation, right]`.
+type Texts = [&'static str; 3];
 
 /// # Safety
 /// `text` points to a `static const struct kunit_binary_assert_text`.
-unsafe fn binary_text(text: *const CBinaryText) -> BinaryText<'static> {
+unsafe fn binary_texts(text: *const CBinaryText) -> Texts {
     // SAFETY: the caller's contract; its members are string literals.
     unsafe {
         let t = &*text;
-        BinaryText {
-            operation: static_str(t.operation),
-            left: static_str(t.left_text),
-            right: static_str(t.right_text),
-        }
+        [
+            static_str(t.left_text),
+            static_str(t.operation),
+            static_str(t.right_text),
+        ]
     }
 }
 
-fn kind(t: c_int) -> AssertType {
-    if t == KUNIT_ASSERTION {
-        AssertType::Assertion
-    } else {
-        AssertType::Expectation
-    }
+/// The [`Site`] of a C call site, built on its first failure and kept for the run (the Rust
+/// macros' record is a compile-time constant; C's texts are only known at run time). Keyed
+/// by the address of the call site's `static const struct kunit_loc`, one per expansion.
+fn site(loc: *const CLoc, t: c_int, texts: impl FnOnce() -> Texts) -> Site {
+    static SITES: LazyLock<Mutex<HashMap<usize, Site>>> = LazyLock::new(Default::default);
+    let mut sites = SITES.lock().unwrap_or_else(PoisonError::into_inner);
+    *sites.entry(loc as usize).or_insert_with(|| {
+        let kind = if t == KUNIT_ASSERTION {
+            "Assertion"
+        } else {
+            "Expectation"
+        };
+        let [left, op, right] = texts();
+        let joined = format!("{kind}\0{left}\0{op}\0{right}");
+        Site {
+            texts: Box::leak(joined.into_boxed_str()),
+        }
+    })
+}
+
+/// Builds the failure text with `f` at the C call site's location.
+///
+/// # Safety
+/// `loc` points to a `static const struct kunit_loc`.
+unsafe fn at<R>(loc: *const CLoc, f: impl FnOnce() -> R) -> R {
+    // SAFETY: the caller's contract; `__FILE__` is a string literal.
+    let (file, line) = unsafe { (static_str((*loc).file), (*loc).line) };
+    kp::at_location(file, line.max(0) as u32, f)
 }
 
 /// Formats the pending user message (NULL: none) and frees C's buffer.
@@ -96,14 +110,31 @@ fn with_msg<R>(msg: &Option<String>, f: impl FnOnce(Option<fmt::Arguments<'_>>) 
     }
 }
 
-/// Records the failure on the test (and its C mirror), prints it, and for an ASSERTION
-/// unwinds out of the case.
-fn report(test: *mut CKunit, kind: AssertType, text: String) {
+/// Records the staged failure on the test (and its C mirror), prints it, and for an
+/// ASSERTION unwinds out of the case.
+fn report(test: *mut CKunit) {
     // SAFETY: every `struct kunit *` C passes was made by kunit-c.
     let ct = unsafe { from_c(test) };
     ct.c.status = KUNIT_FAILURE;
     let handle = ct.handle.clone();
-    kp::report(&handle, kind, text);
+    kp::report(&handle);
+}
+
+/// Stages the failure of `site` with the user message, at the C location, then reports it.
+///
+/// # Safety
+/// `l` is the call site's static location; `msg` is NULL or a live `struct __kunit_c_msg`.
+unsafe fn fail_with(
+    test: *mut CKunit,
+    l: *const CLoc,
+    msg: *mut CMsg,
+    failed: impl FnOnce(Option<fmt::Arguments<'_>>),
+) {
+    // SAFETY: the caller's contract.
+    let msg = unsafe { take_msg(msg) };
+    // SAFETY: the caller's contract.
+    unsafe { at(l, || with_msg(&msg, failed)) };
+    report(test);
 }
 
 /// `KUNIT_FAIL`, `KUNIT_FAIL_AND_ABORT`.
@@ -117,10 +148,14 @@ pub unsafe extern "C-unwind" fn __kunit_c_fail(
     t: c_int,
     msg: *mut CMsg,
 ) {
+    let site = site(l, t, || ["", "", ""]);
     // SAFETY: the macros' arguments.
-    let (l, msg) = unsafe { (loc(l), take_msg(msg)) };
-    let text = with_msg(&msg, |m| kp::fail(kind(t), &l, m));
-    report(test, kind(t), text);
+    unsafe {
+        fail_with(test, l, msg, |m| match m {
+            Some(m) => kp::fail_failed(site, m),
+            None => kp::fail_failed(site, format_args!("")),
+        })
+    };
 }
 
 /// `KUNIT_{EXPECT,ASSERT}_{TRUE,FALSE}` after the condition came out wrong.
@@ -136,15 +171,14 @@ pub unsafe extern "C-unwind" fn __kunit_c_unary(
     expected_true: bool,
     msg: *mut CMsg,
 ) {
-    // SAFETY: the macros' arguments (`#condition` is a literal).
-    let (l, condition, msg) = unsafe { (loc(l), static_str(condition), take_msg(msg)) };
-    let text = with_msg(&msg, |m| {
-        kp::unary(kind(t), &l, condition, expected_true, m)
-    });
-    report(test, kind(t), text);
+    // SAFETY: `#condition` is a literal.
+    let site = site(l, t, || [unsafe { static_str(condition) }, "", ""]);
+    // SAFETY: the macros' arguments.
+    unsafe { fail_with(test, l, msg, |m| kp::unary_failed(site, expected_true, m)) };
 }
 
-/// `KUNIT_{EXPECT,ASSERT}_{EQ,NE,LT,LE,GT,GE}` after the comparison failed.
+/// `KUNIT_{EXPECT,ASSERT}_{EQ,NE,LT,LE,GT,GE}` after the comparison failed: the operands
+/// arrive as `long long` (`c_longlong` is `i64`), so they print as `%lld (0x%llx)`.
 ///
 /// # Safety
 /// Called by the `kunit/test.h` macros.
@@ -158,29 +192,10 @@ pub unsafe extern "C-unwind" fn __kunit_c_binary(
     right: c_longlong,
     msg: *mut CMsg,
 ) {
+    // SAFETY: the macros' static text.
+    let site = site(l, t, || unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
-    let (l, bt, msg) = unsafe { (loc(l), binary_text(text), take_msg(msg)) };
-    let out = with_msg(&msg, |m| {
-        kp::binary(kind(t), &l, bt, Operand::Int(left), Operand::Int(right), m)
-    });
-    report(test, kind(t), out);
-}
-
-/// Runs a check that returns the failure text, formatting the message only on failure.
-fn check(
-    test: *mut CKunit,
-    t: c_int,
-    msg: *mut CMsg,
-    f: impl Fn(Option<fmt::Arguments<'_>>) -> Option<String>,
-) {
-    if f(None).is_none() {
-        return;
-    }
-    // SAFETY: `msg` comes from the macro's variadic helper, still live.
-    let msg = unsafe { take_msg(msg) };
-    if let Some(text) = with_msg(&msg, &f) {
-        report(test, kind(t), text);
-    }
+    unsafe { fail_with(test, l, msg, |m| kp::binary_failed(site, &left, &right, m)) };
 }
 
 /// `PTR_EQ`, `PTR_NE`, `NULL`, `NOT_NULL`.
@@ -197,10 +212,13 @@ pub unsafe extern "C-unwind" fn __kunit_c_ptr(
     right: *const c_void,
     msg: *mut CMsg,
 ) {
+    // SAFETY: the macros' static text.
+    let site = site(l, t, || unsafe { binary_texts(text) });
+    if kp::ptr_holds(&site, &left, &right) {
+        return;
+    }
     // SAFETY: the macros' arguments.
-    let (l, bt) = unsafe { (loc(l), binary_text(text)) };
-    let (left, right) = (left.cast::<u8>(), right.cast::<u8>());
-    check(test, t, msg, |m| kp::ptr(kind(t), &l, bt, &left, &right, m));
+    unsafe { fail_with(test, l, msg, |m| kp::ptr_failed(site, &left, &right, m)) };
 }
 
 /// `NOT_ERR_OR_NULL`.
@@ -216,12 +234,13 @@ pub unsafe extern "C-unwind" fn __kunit_c_not_err_or_null(
     ptr: *const c_void,
     msg: *mut CMsg,
 ) {
-    // SAFETY: the macros' arguments (`#ptr` is a literal).
-    let (l, text) = unsafe { (loc(l), static_str(text)) };
-    let ptr = ptr.cast::<u8>();
-    check(test, t, msg, |m| {
-        kp::not_err_or_null(kind(t), &l, text, &ptr, m)
-    });
+    if kp::not_err_or_null_holds(&ptr) {
+        return;
+    }
+    // SAFETY: `#ptr` is a literal.
+    let site = site(l, t, || [unsafe { static_str(text) }, "", ""]);
+    // SAFETY: the macros' arguments.
+    unsafe { fail_with(test, l, msg, |m| kp::not_err_or_null_failed(site, &ptr, m)) };
 }
 
 /// `STREQ`, `STRNEQ`: NULL or an `ERR_PTR` on either side fails and is never read.
@@ -238,16 +257,15 @@ pub unsafe extern "C-unwind" fn __kunit_c_str(
     right: *const c_char,
     msg: *mut CMsg,
 ) {
+    // SAFETY: the macros' static text.
+    let site = site(l, t, || unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments; the strings outlive this call.
-    let (l, bt, left, right) = unsafe {
-        (
-            loc(l),
-            binary_text(text),
-            CStrPtr::new(left),
-            CStrPtr::new(right),
-        )
-    };
-    check(test, t, msg, |m| kp::str(kind(t), &l, bt, &left, &right, m));
+    let (left, right) = unsafe { (CStrPtr::new(left), CStrPtr::new(right)) };
+    if kp::str_holds(&site, &left, &right) {
+        return;
+    }
+    // SAFETY: the macros' arguments.
+    unsafe { fail_with(test, l, msg, |m| kp::str_failed(site, &left, &right, m)) };
 }
 
 /// `MEMEQ`, `MEMNEQ`: `left && right && memcmp(left, right, size) op 0`.
@@ -266,14 +284,16 @@ pub unsafe extern "C-unwind" fn __kunit_c_mem(
     size: usize,
     msg: *mut CMsg,
 ) {
-    // SAFETY: the macros' arguments.
-    let (l, bt) = unsafe { (loc(l), binary_text(text)) };
+    // SAFETY: the macros' static text.
+    let site = site(l, t, || unsafe { binary_texts(text) });
     let bytes = |p: *const c_void| -> Option<&[u8]> {
         // SAFETY: the caller's contract: `size` readable bytes behind a non-NULL operand.
         (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) })
     };
     let (left, right) = (bytes(left), bytes(right));
-    check(test, t, msg, |m| {
-        kp::mem(kind(t), &l, bt, &left, &right, size, m)
-    });
+    if kp::mem_holds(&site, left, right, size) {
+        return;
+    }
+    // SAFETY: the macros' arguments.
+    unsafe { fail_with(test, l, msg, |m| kp::mem_failed(site, left, right, size, m)) };
 }

@@ -1,11 +1,13 @@
 //! Self-tests of the assertion family: every family's failure text, compared whole with what
 //! lib/kunit/assert.c prints, and the expectation/assertion control flow.
 
-use crate::support::suite_ktap;
 use kunit::prelude::*;
-use kunit::CStrPtr;
-use std::ffi::c_char;
+use kunit::{CStrPtr, Config, PlainData, Registration};
+use std::ffi::{c_char, CStr};
+use std::fmt;
+use std::panic::Location;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The line of the last `at!`-wrapped assertion (both expand on the same line).
 static LINE: AtomicU32 = AtomicU32::new(0);
@@ -17,9 +19,24 @@ macro_rules! at {
     }};
 }
 
-/// Runs `case` alone in a suite and returns the lines between the suite's plan and the
-/// case's result line.
-fn body_of(name: &'static str, case: fn(&mut Kunit)) -> String {
+/// Writes into a shared buffer that can be read back after the run, as bytes (a failure
+/// text may hold non-UTF-8 bytes).
+#[derive(Clone, Default)]
+struct Bytes(Arc<Mutex<Vec<u8>>>);
+
+impl std::io::Write for Bytes {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs `case` alone in a suite with `config` and returns the bytes between the suite's
+/// plan and the case's result line.
+fn body_bytes(name: &'static str, case: fn(&mut Kunit), config: &Config) -> Vec<u8> {
     let cases: &'static [Case] = Box::leak(Box::new([Case {
         name,
         run_case: case,
@@ -33,15 +50,27 @@ fn body_of(name: &'static str, case: fn(&mut Kunit)) -> String {
     // Kept reachable, so LeakSanitizer (scripts/check-asan.sh) does not report them.
     static GOLDEN: std::sync::Mutex<Vec<&'static Suite>> = std::sync::Mutex::new(Vec::new());
     GOLDEN.lock().unwrap().push(suite);
-    let ktap = suite_ktap(suite);
-    let body = ktap
-        .strip_prefix("    KTAP version 1\n    # Subtest: golden\n    1..1\n")
-        .expect("suite header");
+    let out = Bytes::default();
+    let regs = [Registration::unregistered(suite, "")];
+    kunit::run(Some(&regs), config, out.clone()).expect("no filters");
+    let ktap = out.0.lock().unwrap().clone();
+    let header = b"KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: golden\n    1..1\n";
+    let body = ktap.strip_prefix(&header[..]).expect("suite header");
+    let result = format!("ok 1 {name}\n");
     let end = body
-        .rfind(&format!("ok 1 {name}\n"))
+        .windows(result.len())
+        .rposition(|w| w == result.as_bytes())
         .expect("case result line");
-    let end = body[..end].rfind('\n').map_or(0, |i| i + 1);
-    body[..end].to_owned()
+    let end = body[..end]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    body[..end].to_vec()
+}
+
+/// [`body_bytes`] with the default configuration, as text.
+fn body_of(name: &'static str, case: fn(&mut Kunit)) -> String {
+    String::from_utf8(body_bytes(name, case, &Config::default())).expect("UTF-8 KTAP")
 }
 
 fn head(kind: &str, name: &str) -> String {
@@ -188,6 +217,29 @@ fn debug_operands(t: &mut Kunit) {
 fn debug_literal(t: &mut Kunit) {
     let s = "b";
     at!(kunit_expect_eq!(t, s, "a"));
+}
+
+/// A failure staged under `at_location` (the C API's path: a runtime location), then one
+/// after it, back at its own `#[track_caller]` location.
+fn runtime_location(t: &mut Kunit) {
+    let site = kunit::__private::Site {
+        texts: "Expectation\0a\0==\0b",
+    };
+    kunit::__private::at_location("lib/c_file.c", 42, || {
+        kunit::__private::binary_failed(site, &1i64, &-1i64, None)
+    });
+    kunit::__private::report(t);
+    let (x, y) = (1, 2);
+    at!(kunit_expect_eq!(t, x, y));
+}
+
+fn test_runtime_location(test: &mut Kunit) {
+    let got = body_of("runtime_location", runtime_location);
+    let want = format!(
+        "    # runtime_location: EXPECTATION FAILED at lib/c_file.c:42\n    Expected a == b, but\n        a == 1 (0x1)\n        b == -1 (0xffffffffffffffff)\n{}    Expected x == y, but\n        x == 1 (0x1)\n        y == 2 (0x2)\n",
+        head("EXPECTATION", "runtime_location")
+    );
+    kunit_expect_streq!(test, got, want);
 }
 
 fn test_int_formats(test: &mut Kunit) {
@@ -439,24 +491,42 @@ fn streq_multi_line(t: &mut Kunit) {
     at!(kunit_expect_streq!(t, got, want));
 }
 
-fn test_multi_line_diff(test: &mut Kunit) {
+/// The kernel's text for `streq_multi_line`: no diff.
+const MULTI_LINE: &str = concat!(
+    "    Expected got == want, but\n",
+    "        got == \"a\nb\nc\"\n",
+    "        want == \"a\nB\nc\nd\"\n",
+);
+
+fn test_multi_line_streq_is_kernel_text(test: &mut Kunit) {
     check(
         test,
         "streq_multi_line",
         streq_multi_line,
         "EXPECTATION",
+        MULTI_LINE,
+    );
+}
+
+fn test_multi_line_diff_on_request(test: &mut Kunit) {
+    let config = Config {
+        diff: true,
+        ..Config::default()
+    };
+    let got = body_bytes("streq_multi_line", streq_multi_line, &config);
+    let want = format!(
+        "{}{MULTI_LINE}{}",
+        head("EXPECTATION", "streq_multi_line"),
         concat!(
-            "    Expected got == want, but\n",
-            "        got == \"a\nb\nc\"\n",
-            "        want == \"a\nB\nc\nd\"\n",
             "    Diff (- got, + want):\n",
             "      a\n",
             "    + B\n",
             "    - b\n",
             "      c\n",
             "    + d\n",
-        ),
+        )
     );
+    kunit_expect_streq!(test, String::from_utf8(got).expect("UTF-8"), want);
 }
 
 fn test_debug_operands(test: &mut Kunit) {
@@ -562,8 +632,263 @@ fn test_str_err_ptr_regression(test: &mut Kunit) {
     );
 }
 
+fn streq_cstr_not_utf8(t: &mut Kunit) {
+    let s: &CStr = c"caf\xe9";
+    at!(kunit_expect_streq!(t, s, "cafe"));
+}
+fn streq_embedded_nul(t: &mut Kunit) {
+    let s = "ab\0c";
+    at!(kunit_expect_streq!(t, s, "ab\0d"));
+}
+fn streq_nul_in_message(t: &mut Kunit) {
+    let (a, b) = ("x", "y");
+    at!(kunit_expect_streq_msg!(t, a, b, "nul {}", "\0"));
+}
+
+fn test_string_bytes(test: &mut Kunit) {
+    // A C string prints as the bytes it holds (the kernel's `%s`): 0xe9 stays one raw byte.
+    let got = body_bytes(
+        "streq_cstr_not_utf8",
+        streq_cstr_not_utf8,
+        &Config::default(),
+    );
+    let mut want = head("EXPECTATION", "streq_cstr_not_utf8").into_bytes();
+    want.extend_from_slice(b"    Expected s == \"cafe\", but\n        s == \"caf\xe9\"\n");
+    kunit_expect_true!(test, got == want);
+    kunit_expect_memeq!(test, got, want, want.len());
+    // Rust compares the whole string, past a NUL; the NUL prints as `\0`, never raw. The
+    // literal's source text has `\0` where its value has a NUL, so (as for any escape, and
+    // as in the kernel) its value is printed too.
+    check(
+        test,
+        "streq_embedded_nul",
+        streq_embedded_nul,
+        "EXPECTATION",
+        "    Expected s == \"ab\\0d\", but\n        s == \"ab\\0c\"\n        \"ab\\0d\" == \"ab\\0d\"\n",
+    );
+    check(
+        test,
+        "streq_nul_in_message",
+        streq_nul_in_message,
+        "EXPECTATION",
+        "    Expected a == b, but\n        a == \"x\"\n        b == \"y\"\nnul \\0\n",
+    );
+}
+
+fn wide_unsigned(t: &mut Kunit) {
+    let x: u128 = 1 << 64;
+    at!(kunit_expect_eq!(t, x, 0));
+}
+fn wide_signed(t: &mut Kunit) {
+    let (x, y): (i128, i128) = (-(1 << 64), -1);
+    at!(kunit_expect_eq!(t, x, y));
+}
+fn wide_max(t: &mut Kunit) {
+    let (x, y) = (u128::MAX, u64::MAX as u128);
+    at!(kunit_expect_lt!(t, x, y));
+}
+
+fn test_128_bit_values(test: &mut Kunit) {
+    check(
+        test,
+        "wide_unsigned",
+        wide_unsigned,
+        "EXPECTATION",
+        "    Expected x == 0, but\n        x == 18446744073709551616 (0x10000000000000000)\n",
+    );
+    // Inside long long's range a 128-bit value prints exactly as KUnit prints it.
+    check(
+        test,
+        "wide_signed",
+        wide_signed,
+        "EXPECTATION",
+        "    Expected x == y, but\n        x == -18446744073709551616 (0xffffffffffffffff0000000000000000)\n        y == -1 (0xffffffffffffffff)\n",
+    );
+    check(
+        test,
+        "wide_max",
+        wide_max,
+        "EXPECTATION",
+        "    Expected x < y, but\n        x == 340282366920938463463374607431768211455 (0xffffffffffffffffffffffffffffffff)\n        y == 18446744073709551615 (0xffffffffffffffff)\n",
+    );
+}
+
+fn err_zero_is_null(t: &mut Kunit) {
+    let p: Result<&u8, i32> = Err(0);
+    at!(kunit_expect_not_err_or_null!(t, p));
+}
+fn err_zero_str_is_null(t: &mut Kunit) {
+    let s: Result<&str, i32> = Err(0);
+    at!(kunit_expect_streq!(t, s, "x"));
+}
+fn ptr_eq_null(t: &mut Kunit) {
+    let v = 1u8;
+    let p = &v as *const u8;
+    at!(kunit_expect_ptr_eq!(t, p, NULL));
+}
+
+fn test_err_ptr_zero_and_null(test: &mut Kunit) {
+    // ERR_PTR(0) is NULL.
+    check(
+        test,
+        "err_zero_is_null",
+        err_zero_is_null,
+        "EXPECTATION",
+        "    Expected p is not null, but is\n",
+    );
+    check(
+        test,
+        "err_zero_str_is_null",
+        err_zero_str_is_null,
+        "EXPECTATION",
+        "    Expected s == \"x\", but\n        s == \"(null)\"\n",
+    );
+    let got = body_of("ptr_eq_null", ptr_eq_null);
+    let lines: Vec<&str> = got.lines().collect();
+    kunit_expect_eq!(test, lines.len(), 4);
+    kunit_expect_streq!(test, lines[1], "    Expected p == NULL, but");
+    kunit_expect_streq!(test, lines[3], "        NULL == 0000000000000000");
+    let e: Result<&u8, i32> = Err(0);
+    kunit_expect_null!(test, e);
+    kunit_expect_ptr_eq!(test, ErrPtr::<u32>::err(0).as_ptr(), NULL);
+}
+
+/// A `repr(C)` struct without padding.
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Pair {
+    lo: u16,
+    hi: u16,
+}
+// SAFETY: two u16 fields, repr(C): no padding.
+unsafe impl PlainData for Pair {}
+
+fn memeq_words(t: &mut Kunit) {
+    let (a, b) = ([1u32, 2], [1u32, 0x0300]);
+    at!(kunit_expect_memeq!(t, a, &b, 8));
+}
+fn memeq_struct(t: &mut Kunit) {
+    let (a, b) = (Pair { lo: 1, hi: 2 }, Pair { lo: 1, hi: 3 });
+    at!(kunit_expect_memeq!(t, &a, b, size_of::<Pair>()));
+}
+fn memeq_size_too_big(t: &mut Kunit) {
+    let (short, long) = ([1u8, 2], [1u8, 2, 3, 4]);
+    at!(kunit_expect_memeq!(t, short, long, 4));
+}
+
+fn test_memory_of_any_object(test: &mut Kunit) {
+    let words = [0x0403_0201u32, 0x0807_0605];
+    let bytes = [1u8, 2, 3, 4, 5, 6, 7, 8];
+    let same = if cfg!(target_endian = "little") {
+        bytes
+    } else {
+        [4, 3, 2, 1, 8, 7, 6, 5]
+    };
+    kunit_expect_memeq!(test, words, same, 8);
+    kunit_expect_memeq!(test, &words[..], Box::new(same), 8);
+    kunit_expect_memneq!(test, Pair { lo: 1, hi: 2 }, Pair { lo: 2, hi: 1 }, 4);
+    kunit_expect_memeq!(test, vec![3u64; 2], [3u64, 3], 16);
+    if cfg!(target_endian = "little") {
+        check(
+            test,
+            "memeq_words",
+            memeq_words,
+            "EXPECTATION",
+            "    Expected a == &b, but\n        a ==\n         01  00  00  00 <02><00> 00  00 \n        &b ==\n         01  00  00  00 <00><03> 00  00 \n",
+        );
+        check(
+            test,
+            "memeq_struct",
+            memeq_struct,
+            "EXPECTATION",
+            "    Expected &a == b, but\n        &a ==\n         01  00 <02> 00 \n        b ==\n         01  00 <03> 00 \n",
+        );
+    }
+    // A side shorter than `size` fails, says so, and dumps the bytes it has.
+    check(
+        test,
+        "memeq_size_too_big",
+        memeq_size_too_big,
+        "EXPECTATION",
+        "    Expected short == long, but\n        short is 2 bytes long, shorter than size 4\n        short ==\n         01  02 \n        long ==\n         01  02 <03><04>\n",
+    );
+}
+
+/// Where the last [`boom`] was called (the panic's location).
+static BOOM_AT: OnceLock<Mutex<Option<&'static Location<'static>>>> = OnceLock::new();
+
+#[track_caller]
+fn boom(what: &str) -> ! {
+    *BOOM_AT.get_or_init(Mutex::default).lock().unwrap() = Some(Location::caller());
+    panic!("{what} panicked")
+}
+
+struct LoudDebug(u8);
+impl PartialEq for LoudDebug {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+impl fmt::Debug for LoudDebug {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        boom("Debug")
+    }
+}
+#[derive(Debug)]
+struct LoudEq;
+impl PartialEq for LoudEq {
+    fn eq(&self, _: &Self) -> bool {
+        boom("PartialEq")
+    }
+}
+
+fn debug_panics(t: &mut Kunit) {
+    let (a, b) = (LoudDebug(1), LoudDebug(2));
+    at!(kunit_expect_eq!(t, a, b));
+}
+fn partial_eq_panics(t: &mut Kunit) {
+    let v = LoudEq;
+    at!(kunit_assert_ne!(t, v, LoudEq));
+}
+
+fn test_panicking_operand_names_assertion(test: &mut Kunit) {
+    for (name, case, kind, text, what) in [
+        (
+            "debug_panics",
+            debug_panics as fn(&mut Kunit),
+            "EXPECTATION",
+            "a == b",
+            "Debug",
+        ),
+        (
+            "partial_eq_panics",
+            partial_eq_panics,
+            "ASSERTION",
+            "v != LoudEq",
+            "PartialEq",
+        ),
+    ] {
+        let got = body_of(name, case);
+        let (file, line) = (file!(), LINE.load(Relaxed));
+        let at = BOOM_AT
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap()
+            .expect("boom ran");
+        let want = format!(
+            "    # {name}: panicked evaluating {kind} {text} at {file}:{line}\n\
+             \x20   # {name}: panicked at {at}:\n\
+             \x20   {what} panicked\n\
+             \x20   # {name}: try faulted: last line seen {file}:{line}\n\
+             \x20   # {name}: internal error occurred preventing test case from running: -4\n"
+        );
+        kunit_expect_streq!(test, got, want);
+    }
+}
+
 static CASES: &[Case] = &[
     kunit_case!(test_int_formats),
+    kunit_case!(test_runtime_location),
     kunit_case!(test_message_placement),
     kunit_case!(test_assert_aborts_expect_continues),
     kunit_case!(test_pointer_formats),
@@ -571,8 +896,14 @@ static CASES: &[Case] = &[
     kunit_case!(test_string_formats),
     kunit_case!(test_memory_formats),
     kunit_case!(test_debug_operands),
-    kunit_case!(test_multi_line_diff),
+    kunit_case!(test_multi_line_streq_is_kernel_text),
+    kunit_case!(test_multi_line_diff_on_request),
     kunit_case!(test_str_err_ptr_regression),
+    kunit_case!(test_string_bytes),
+    kunit_case!(test_128_bit_values),
+    kunit_case!(test_err_ptr_zero_and_null),
+    kunit_case!(test_memory_of_any_object),
+    kunit_case!(test_panicking_operand_names_assertion),
 ];
 kunit_test_suite!(Suite {
     name: "kunit_assert",

@@ -2,50 +2,79 @@
 //! form taking format arguments. They are thin wrappers over the hidden `__kunit_*` macros,
 //! spelled out (not generated) so that they can be re-exported from the prelude.
 
-/// The location of the macro call, as a `'static` (`KUNIT_CURRENT_LOC`).
+/// The record of a call site: the operand texts (a local value, not a `static` item).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __kunit_loc {
-    () => {{
-        static LOC: $crate::Loc = $crate::Loc {
-            file: ::core::file!(),
-            line: ::core::line!(),
+macro_rules! __kunit_site {
+    ($kind:ident, $left:expr, $op:expr, $right:expr) => {
+        $crate::__private::Site {
+            texts: ::core::concat!(
+                ::core::stringify!($kind),
+                "\0",
+                $left,
+                "\0",
+                $op,
+                "\0",
+                $right
+            ),
+        }
+    };
+}
+
+/// The shape every family expands to: save the location, then (operands borrowed) check and,
+/// on failure, build the text; then (operands released) report to the test.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __kunit_check {
+    ($test:expr, $site:expr, $left:expr, $right:expr, $holds:expr, $failed:expr, $msg:expr) => {{
+        let site: $crate::__private::Site = $site;
+        $crate::__private::save_loc(&$test);
+        let failed = match (&$left, &$right) {
+            (left, right) => {
+                let holds = $holds(&site, left, right);
+                if !holds {
+                    $failed(site, left, right, $msg);
+                }
+                !holds
+            }
         };
-        &LOC
+        if failed {
+            $crate::__private::report(&$test);
+        }
     }};
 }
 
-/// Integer/Debug binary comparison (`KUNIT_BINARY_INT_ASSERTION`).
+/// Integer/Debug binary comparison (`KUNIT_BINARY_INT_ASSERTION`). The operator itself is
+/// applied here (the compiler's fast path for built-in types); a guard names the assertion if
+/// a user `PartialEq` panics.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_binary {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = match (&$left, &$right) {
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $op_text:literal, $right:expr, $msg:expr) => {{
+        // Spelled out (not `__kunit_site!`): the hottest family pays for no extra expansion.
+        let site: $crate::__private::Site = $crate::__private::Site {
+            texts: ::core::concat!(::core::stringify!($kind), "\0",
+                ::core::stringify!($left),
+                "\0",
+                $op_text,
+                "\0",
+                ::core::stringify!($right)
+            ),
+        };
+        $crate::__private::save_loc(&$test);
+        let failed = match (&$left, &$right) {
             (left, right) => {
-                if !(*left $op *right) {
-                    #[allow(unused_imports)]
-                    use $crate::__private::{ViaDebug as _, ViaLongLong as _};
-                    ::core::option::Option::Some($crate::__private::binary(
-                        $crate::__private::AssertType::$kind,
-                        loc,
-                        $crate::__private::BinaryText {
-                            operation: ::core::stringify!($op),
-                            left: ::core::stringify!($left),
-                            right: ::core::stringify!($right),
-                        },
-                        (&$crate::__private::OperandRef(left)).kunit_operand(),
-                        (&$crate::__private::OperandRef(right)).kunit_operand(),
-                        $msg,
-                    ))
-                } else {
-                    ::core::option::Option::None
+                let guard = $crate::__private::Evaluating::new(site);
+                let holds = *left $op *right;
+                guard.done();
+                if !holds {
+                    $crate::__private::binary_failed(site, left, right, $msg);
                 }
+                !holds
             }
         };
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        if failed {
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -54,12 +83,12 @@ macro_rules! __kunit_binary {
 #[macro_export]
 macro_rules! __kunit_true {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
+        let site: $crate::__private::Site =
+            $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
+        $crate::__private::save_loc(&$test);
         if !($cond) {
-            let kind = $crate::__private::AssertType::$kind;
-            let text = $crate::__private::unary(kind, loc, ::core::stringify!($cond), true, $msg);
-            $crate::__private::report(&$test, kind, text);
+            $crate::__private::unary_failed(site, true, $msg);
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -67,37 +96,34 @@ macro_rules! __kunit_true {
 #[macro_export]
 macro_rules! __kunit_false {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
+        let site: $crate::__private::Site =
+            $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
+        $crate::__private::save_loc(&$test);
         if $cond {
-            let kind = $crate::__private::AssertType::$kind;
-            let text = $crate::__private::unary(kind, loc, ::core::stringify!($cond), false, $msg);
-            $crate::__private::report(&$test, kind, text);
+            $crate::__private::unary_failed(site, false, $msg);
+            $crate::__private::report(&$test);
         }
     }};
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_ptr {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = $crate::__private::ptr(
-            $crate::__private::AssertType::$kind,
-            loc,
-            $crate::__private::BinaryText {
-                operation: ::core::stringify!($op),
-                left: ::core::stringify!($left),
-                right: $right_text,
-            },
-            &$left,
-            &$right,
-            $msg,
-        );
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
-        }
-    }};
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {
+        $crate::__kunit_check!(
+            $test,
+            $crate::__kunit_site!(
+                $kind,
+                ::core::stringify!($left),
+                ::core::stringify!($op),
+                $right_text
+            ),
+            $left,
+            $right,
+            $crate::__private::ptr_holds,
+            $crate::__private::ptr_failed,
+            $msg
+        )
+    };
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
         $crate::__kunit_ptr!(
             $kind,
@@ -115,74 +141,85 @@ macro_rules! __kunit_ptr {
 #[macro_export]
 macro_rules! __kunit_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $ptr, ==, $crate::__private::NULL, "((void *)0)", $msg)
+        $crate::__kunit_ptr!($kind, $test, $ptr, ==, $crate::NULL, "((void *)0)", $msg)
     };
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_not_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $ptr, !=, $crate::__private::NULL, "((void *)0)", $msg)
+        $crate::__kunit_ptr!($kind, $test, $ptr, !=, $crate::NULL, "((void *)0)", $msg)
     };
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_not_err_or_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let kind = $crate::__private::AssertType::$kind;
-        let failure =
-            $crate::__private::not_err_or_null(kind, loc, ::core::stringify!($ptr), &$ptr, $msg);
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, kind, text);
+        let site: $crate::__private::Site =
+            $crate::__kunit_site!($kind, ::core::stringify!($ptr), "", "");
+        $crate::__private::save_loc(&$test);
+        let failed = match &$ptr {
+            ptr => {
+                let holds = $crate::__private::not_err_or_null_holds(ptr);
+                if !holds {
+                    $crate::__private::not_err_or_null_failed(site, ptr, $msg);
+                }
+                !holds
+            }
+        };
+        if failed {
+            $crate::__private::report(&$test);
         }
     }};
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_str {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = $crate::__private::str(
-            $crate::__private::AssertType::$kind,
-            loc,
-            $crate::__private::BinaryText {
-                operation: ::core::stringify!($op),
-                left: ::core::stringify!($left),
-                right: ::core::stringify!($right),
-            },
-            &$left,
-            &$right,
-            $msg,
-        );
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
-        }
-    }};
+    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
+        $crate::__kunit_check!(
+            $test,
+            $crate::__kunit_site!(
+                $kind,
+                ::core::stringify!($left),
+                ::core::stringify!($op),
+                ::core::stringify!($right)
+            ),
+            $left,
+            $right,
+            $crate::__private::str_holds,
+            $crate::__private::str_failed,
+            $msg
+        )
+    };
 }
+/// The operands' bytes come from a method call, so that auto-deref reaches the value behind
+/// `&x`, `&mut x`, a `Box` or a `Vec` (as the kernel's pointers do).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_mem {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let failure = $crate::__private::mem(
-            $crate::__private::AssertType::$kind,
-            loc,
-            $crate::__private::BinaryText {
-                operation: ::core::stringify!($op),
-                left: ::core::stringify!($left),
-                right: ::core::stringify!($right),
-            },
-            &$left,
-            &$right,
-            $size,
-            $msg,
+        let site: $crate::__private::Site = $crate::__kunit_site!(
+            $kind,
+            ::core::stringify!($left),
+            ::core::stringify!($op),
+            ::core::stringify!($right)
         );
-        if let ::core::option::Option::Some(text) = failure {
-            $crate::__private::report(&$test, $crate::__private::AssertType::$kind, text);
+        $crate::__private::save_loc(&$test);
+        let size: usize = $size;
+        let failed = match (&$left, &$right) {
+            (left, right) => {
+                #[allow(unused_imports)]
+                use $crate::KMem as _;
+                let (left, right) = (left.kunit_mem(), right.kunit_mem());
+                let holds = $crate::__private::mem_holds(&site, left, right, size);
+                if !holds {
+                    $crate::__private::mem_failed(site, left, right, size, $msg);
+                }
+                !holds
+            }
+        };
+        if failed {
+            $crate::__private::report(&$test);
         }
     }};
 }
@@ -191,7 +228,7 @@ macro_rules! __kunit_mem {
 #[macro_export]
 macro_rules! kunit_expect_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, ==, "==", $right, ::core::option::Option::None)
     };
 }
 
@@ -199,7 +236,7 @@ macro_rules! kunit_expect_eq {
 #[macro_export]
 macro_rules! kunit_expect_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, ==, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -207,7 +244,7 @@ macro_rules! kunit_expect_eq_msg {
 #[macro_export]
 macro_rules! kunit_assert_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, ==, "==", $right, ::core::option::Option::None)
     };
 }
 
@@ -215,7 +252,7 @@ macro_rules! kunit_assert_eq {
 #[macro_export]
 macro_rules! kunit_assert_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, ==, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -223,7 +260,7 @@ macro_rules! kunit_assert_eq_msg {
 #[macro_export]
 macro_rules! kunit_expect_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, !=, "!=", $right, ::core::option::Option::None)
     };
 }
 
@@ -231,7 +268,7 @@ macro_rules! kunit_expect_ne {
 #[macro_export]
 macro_rules! kunit_expect_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, !=, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -239,7 +276,7 @@ macro_rules! kunit_expect_ne_msg {
 #[macro_export]
 macro_rules! kunit_assert_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, !=, "!=", $right, ::core::option::Option::None)
     };
 }
 
@@ -247,7 +284,7 @@ macro_rules! kunit_assert_ne {
 #[macro_export]
 macro_rules! kunit_assert_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, !=, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -255,7 +292,7 @@ macro_rules! kunit_assert_ne_msg {
 #[macro_export]
 macro_rules! kunit_expect_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, <, "<", $right, ::core::option::Option::None)
     };
 }
 
@@ -263,7 +300,7 @@ macro_rules! kunit_expect_lt {
 #[macro_export]
 macro_rules! kunit_expect_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, <, "<", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -271,7 +308,7 @@ macro_rules! kunit_expect_lt_msg {
 #[macro_export]
 macro_rules! kunit_assert_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, <, "<", $right, ::core::option::Option::None)
     };
 }
 
@@ -279,7 +316,7 @@ macro_rules! kunit_assert_lt {
 #[macro_export]
 macro_rules! kunit_assert_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, <, "<", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -287,7 +324,7 @@ macro_rules! kunit_assert_lt_msg {
 #[macro_export]
 macro_rules! kunit_expect_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, <=, "<=", $right, ::core::option::Option::None)
     };
 }
 
@@ -295,7 +332,7 @@ macro_rules! kunit_expect_le {
 #[macro_export]
 macro_rules! kunit_expect_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, <=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, <=, "<=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -303,7 +340,7 @@ macro_rules! kunit_expect_le_msg {
 #[macro_export]
 macro_rules! kunit_assert_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, <=, "<=", $right, ::core::option::Option::None)
     };
 }
 
@@ -311,7 +348,7 @@ macro_rules! kunit_assert_le {
 #[macro_export]
 macro_rules! kunit_assert_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, <=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, <=, "<=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -319,7 +356,7 @@ macro_rules! kunit_assert_le_msg {
 #[macro_export]
 macro_rules! kunit_expect_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, >, ">", $right, ::core::option::Option::None)
     };
 }
 
@@ -327,7 +364,7 @@ macro_rules! kunit_expect_gt {
 #[macro_export]
 macro_rules! kunit_expect_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, >, ">", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -335,7 +372,7 @@ macro_rules! kunit_expect_gt_msg {
 #[macro_export]
 macro_rules! kunit_assert_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, >, ">", $right, ::core::option::Option::None)
     };
 }
 
@@ -343,7 +380,7 @@ macro_rules! kunit_assert_gt {
 #[macro_export]
 macro_rules! kunit_assert_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, >, ">", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -351,7 +388,7 @@ macro_rules! kunit_assert_gt_msg {
 #[macro_export]
 macro_rules! kunit_expect_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Expectation, $test, $left, >=, ">=", $right, ::core::option::Option::None)
     };
 }
 
@@ -359,7 +396,7 @@ macro_rules! kunit_expect_ge {
 #[macro_export]
 macro_rules! kunit_expect_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Expectation, $test, $left, >=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Expectation, $test, $left, >=, ">=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -367,7 +404,7 @@ macro_rules! kunit_expect_ge_msg {
 #[macro_export]
 macro_rules! kunit_assert_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >=, $right, ::core::option::Option::None)
+        $crate::__kunit_binary!(Assertion, $test, $left, >=, ">=", $right, ::core::option::Option::None)
     };
 }
 
@@ -375,7 +412,7 @@ macro_rules! kunit_assert_ge {
 #[macro_export]
 macro_rules! kunit_assert_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_binary!(Assertion, $test, $left, >=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_binary!(Assertion, $test, $left, >=, ">=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -735,11 +772,10 @@ macro_rules! kunit_assert_memneq_msg {
 #[macro_export]
 macro_rules! kunit_fail {
     ($test:expr, $($fmt:tt)+) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let text = $crate::__private::fail($crate::__private::AssertType::Expectation, loc,
-            ::core::option::Option::Some(::core::format_args!($($fmt)+)));
-        $crate::__private::report(&$test, $crate::__private::AssertType::Expectation, text);
+        let site: $crate::__private::Site = $crate::__kunit_site!(Expectation, "", "", "");
+        $crate::__private::save_loc(&$test);
+        $crate::__private::fail_failed(site, ::core::format_args!($($fmt)+));
+        $crate::__private::report(&$test);
     }};
 }
 
@@ -747,12 +783,10 @@ macro_rules! kunit_fail {
 #[macro_export]
 macro_rules! kunit_fail_and_abort {
     ($test:expr, $($fmt:tt)+) => {{
-        let loc = $crate::__kunit_loc!();
-        $crate::__private::save_loc(&$test, loc);
-        let text = $crate::__private::fail($crate::__private::AssertType::Assertion, loc,
-            ::core::option::Option::Some(::core::format_args!($($fmt)+)));
-        $crate::__private::report(&$test, $crate::__private::AssertType::Assertion, text);
-        ::core::unreachable!()
+        let site: $crate::__private::Site = $crate::__kunit_site!(Assertion, "", "", "");
+        $crate::__private::save_loc(&$test);
+        $crate::__private::fail_failed(site, ::core::format_args!($($fmt)+));
+        $crate::__private::report_and_abort(&$test)
     }};
 }
 
@@ -760,7 +794,7 @@ macro_rules! kunit_fail_and_abort {
 #[macro_export]
 macro_rules! kunit_succeed {
     ($test:expr $(,)?) => {{
-        $crate::__private::save_loc(&$test, $crate::__kunit_loc!());
+        $crate::__private::save_loc(&$test);
     }};
 }
 

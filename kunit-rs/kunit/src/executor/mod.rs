@@ -86,6 +86,9 @@ pub struct Config {
     pub jobs: usize,
     /// Shuffle suites and cases with this seed.
     pub shuffle_seed: Option<u64>,
+    /// `--diff`: append a line diff to a failed multi-line `STREQ` (a Rust extension; the
+    /// kernel's text has none, so it is off by default).
+    pub diff: bool,
 }
 
 impl Default for Config {
@@ -101,6 +104,7 @@ impl Default for Config {
             timeout: Duration::from_secs(300),
             jobs: 1,
             shuffle_seed: None,
+            diff: false,
         }
     }
 }

@@ -72,6 +72,7 @@ impl Run {
 /// Runs a plan, writing KTAP to `out`, and returns the results.
 pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
     let start = Instant::now();
+    out.set_assert_diff(config.diff);
     if let Some(v) = config.format.top_version() {
         out.line(v);
     }
@@ -88,7 +89,9 @@ pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
             sink: if streaming {
                 out.clone()
             } else {
-                Arc::new(Sink::buffer())
+                let buffer = Sink::buffer();
+                buffer.set_assert_diff(config.diff);
+                Arc::new(buffer)
             },
             log: Log::default(),
             owner: 0,
