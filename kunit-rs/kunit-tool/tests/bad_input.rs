@@ -59,7 +59,7 @@ const BAD_INPUTS: &[(&[&str], &str)] = &[
     ),
     (
         &["parse", "."],
-        "kunit parse: error: argument input_file: '.' is a directory, not a KTAP log",
+        "kunit parse: error: cannot read '.': it is a directory",
     ),
     (
         &["parse", "--format", "json"],
