@@ -7,33 +7,15 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod common;
+use common::mask_timestamps;
+
 fn samples_dir() -> PathBuf {
     if let Some(d) = std::env::var_os("KUNIT_KTAP_SAMPLES") {
         return PathBuf::from(d);
     }
     // Project data: the kernel's kunit_tool test logs (see PROVENANCE.md there).
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ktap-samples")
-}
-
-/// Drops the `[HH:MM:SS] ` kunit.py puts before every printed line.
-fn mask_timestamps(s: &str) -> String {
-    s.split_inclusive('\n')
-        .map(|l| {
-            let b = l.as_bytes();
-            let stamped = b.len() >= 11
-                && b[0] == b'['
-                && b[3] == b':'
-                && b[6] == b':'
-                && b[9] == b']'
-                && b[10] == b' '
-                && [1, 2, 4, 5, 7, 8].iter().all(|&i| b[i].is_ascii_digit());
-            if stamped {
-                &l[11..]
-            } else {
-                l
-            }
-        })
-        .collect()
 }
 
 /// The oracle JSON files were re-indented from `json.dumps(indent=4)` to one
