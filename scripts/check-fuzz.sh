@@ -21,7 +21,7 @@ cd fuzz
 # One build for all targets. No sanitizer: the code is safe Rust (ASan runs in
 # check-asan.sh), and an uninstrumented build executes several times more inputs.
 cargo +nightly fuzz build -s none
-bin="target/x86_64-unknown-linux-gnu/release"
+bin="${CARGO_TARGET_DIR:-target}/x86_64-unknown-linux-gnu/release"
 status=0
 for target in $(cargo +nightly fuzz list); do
   mkdir -p "$scratch/$target" "corpus/$target"

@@ -37,8 +37,10 @@ cargo package --allow-dirty "${pkg_args[@]}"
 # The normalized manifests carry registry versions for the crates' own dependencies.
 version=$(cargo metadata --no-deps --format-version 1 |
   python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit"))')
+# Where cargo writes the packages (CI points CARGO_TARGET_DIR at a shared directory).
+pkgdir="${CARGO_TARGET_DIR:-target}/package"
 for p in "${published[@]}"; do
-  crate="target/package/$p-$version.crate"
+  crate="$pkgdir/$p-$version.crate"
   [ -f "$crate" ] || fail "$crate was not written"
   if tar -xOzf "$crate" "$p-$version/Cargo.toml" | grep -n 'path = "\.\.'; then
     fail "$p: packaged Cargo.toml still points outside the package"
@@ -47,16 +49,16 @@ done
 # Each verification build used these very packages for the crates' dependencies on each other,
 # not a same-named crate from crates.io: every lockfile entry of one of our names carries the
 # checksum of the .crate just written (or none: the package being verified).
-python3 - "$version" "${published[@]}" <<'PY'
+python3 - "$pkgdir" "$version" "${published[@]}" <<'PY'
 import hashlib, sys, tomllib
-version, names = sys.argv[1], sys.argv[2:]
+pkgdir, version, names = sys.argv[1], sys.argv[2], sys.argv[3:]
 ours = {}
 for n in names:
-    with open(f"target/package/{n}-{version}.crate", "rb") as f:
+    with open(f"{pkgdir}/{n}-{version}.crate", "rb") as f:
         ours[n.replace("-", "_")] = hashlib.sha256(f.read()).hexdigest()
 bad = []
 for n in names:
-    with open(f"target/package/{n}-{version}/Cargo.lock", "rb") as f:
+    with open(f"{pkgdir}/{n}-{version}/Cargo.lock", "rb") as f:
         lock = tomllib.load(f)
     for p in lock.get("package", []):
         key = p["name"].replace("-", "_")
