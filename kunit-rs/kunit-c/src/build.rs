@@ -60,10 +60,13 @@ impl Build {
             .flag_if_supported("-Wno-sign-compare")
             .flag_if_supported("-Wno-missing-field-initializers")
             // kunit-c's headers appear as include/..., as kernel headers do in KUnit's
-            // messages, wherever this checkout is.
+            // messages, wherever they were written out.
             .flag_if_supported(format!(
                 "-fmacro-prefix-map={}/=",
-                Path::new(env!("CARGO_MANIFEST_DIR")).display()
+                crate::include_dir()
+                    .parent()
+                    .expect("include/ has a parent")
+                    .display()
             ));
         for dir in &self.includes {
             b.include(dir);
@@ -90,7 +93,8 @@ impl Build {
             b.define("KBUILD_MODNAME", Some(module.as_str())).file(file);
             objects.extend(b.compile_intermediates());
         }
-        for dir in self.includes.iter().cloned().chain([crate::include_dir()]) {
+        // kunit-c's own headers change only with the library, which reruns this script.
+        for dir in &self.includes {
             println!("cargo:rerun-if-changed={}", dir.display());
         }
         let mut archive = self.base();

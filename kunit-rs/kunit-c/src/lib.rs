@@ -47,7 +47,29 @@ mod internal;
 pub use build::{module_name, Build};
 pub use internal::registry::unregistered_suite;
 
-/// The directory holding the C headers (`kunit/test.h`, `linux/*.h`, ...).
+include!(concat!(env!("OUT_DIR"), "/headers.rs"));
+
+/// The directory holding the C headers (`kunit/test.h`, `linux/*.h`, ...), for a build
+/// script: the headers are embedded in this library and written out once, under the build
+/// script's `OUT_DIR` (`kunit-c/include`), so they are this version's wherever the library
+/// was compiled. Panics outside a build script (no `OUT_DIR`).
 pub fn include_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("include")
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let out = std::env::var_os("OUT_DIR").expect("kunit_c::include_dir runs in a build script");
+        let dir = std::path::Path::new(&out).join("kunit-c").join("include");
+        for (rel, bytes) in HEADERS {
+            let path = dir.join(rel);
+            let parent = path.parent().expect("a header has a directory");
+            std::fs::create_dir_all(parent)
+                .unwrap_or_else(|e| panic!("kunit-c: {}: {e}", parent.display()));
+            // Unchanged headers keep their timestamps, so cc and cargo see no change.
+            if std::fs::read(&path).ok().as_deref() != Some(*bytes) {
+                std::fs::write(&path, bytes)
+                    .unwrap_or_else(|e| panic!("kunit-c: {}: {e}", path.display()));
+            }
+        }
+        dir
+    })
+    .clone()
 }

@@ -1,0 +1,44 @@
+//! Embeds the C headers under `include/` into the library (`headers.rs` in OUT_DIR), so that
+//! `kunit_c::Build` writes them out for each build script that uses it. A path to this
+//! checkout baked in at compile time would go stale when cargo reuses the compiled library
+//! for a checkout at another path (one CARGO_TARGET_DIR shared by several clones).
+
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+fn headers(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            headers(&path, out);
+        } else if path.extension().is_some_and(|x| x == "h") {
+            out.push(path);
+        }
+    }
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("include");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    headers(&root, &mut files);
+    let mut code = String::from("/// Every header under `include/`: (relative path, contents).\n");
+    code.push_str("pub(crate) static HEADERS: &[(&str, &[u8])] = &[\n");
+    for f in &files {
+        println!("cargo:rerun-if-changed={}", f.display());
+        let rel = f.strip_prefix(&root).expect("under include/");
+        let _ = writeln!(
+            code,
+            "    ({:?}, include_bytes!({:?})),",
+            rel.to_str().expect("UTF-8 path"),
+            f
+        );
+    }
+    code.push_str("];\n");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
+    std::fs::write(out.join("headers.rs"), code).expect("write headers.rs");
+}
