@@ -2,7 +2,7 @@
 //! panic": a refusal names the subcommand it was for and says what is wrong.
 #![no_main]
 
-use kunit_tool::cli::args::parse_args;
+use kunit_tool::cli::parse_args;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

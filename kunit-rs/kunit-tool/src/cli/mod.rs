@@ -10,6 +10,10 @@ use std::io::{self, IsTerminal};
 
 use args::{ColorWhen, Command};
 
+/// The argument parser alone, for the fuzz target (`fuzz/fuzz_targets/kunit_cli_args.rs`).
+#[doc(hidden)]
+pub use args::parse_args;
+
 use crate::printer::Printer;
 
 /// Colours on a terminal only, unless `--color` says otherwise; `NO_COLOR`
