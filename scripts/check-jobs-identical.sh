@@ -4,17 +4,10 @@
 # the "Test should be marked slow" warning depend on timing and are left out of the comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-marker="KUNIT-RS-HARNESS""-V1"
-mapfile -t bins < <(cargo test --workspace --no-run --message-format=json 2>/dev/null |
-  python3 -c 'import json,sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
-        print(m["executable"])')
+mapfile -t bins < <(scripts/list-harnesses.sh)
 checked=0
-echo "harness candidates: ${#bins[@]}" >&2
+echo "harnesses: ${#bins[@]}" >&2
 for bin in "${bins[@]}"; do
-  grep -q "$marker" "$bin" || continue
   one=$("$bin" --jobs 1 | grep -v -e '^test result: ' -e 'Test should be marked slow' || true)
   two=$("$bin" --jobs 2 | grep -v -e '^test result: ' -e 'Test should be marked slow' || true)
   if [ "$one" != "$two" ]; then

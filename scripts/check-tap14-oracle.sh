@@ -5,17 +5,7 @@
 # --ignored and libtest closing line (kunit-rs/tap14-oracle).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-marker="KUNIT-RS-HARNESS""-V1"
-mapfile -t bins < <(cargo test --workspace --no-run --message-format=json 2>/dev/null |
-  python3 -c 'import json,sys
-for line in sys.stdin:
-    m = json.loads(line)
-    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["target"]["kind"] == ["test"]:
-        print(m["executable"])')
-harnesses=()
-for bin in "${bins[@]}"; do
-  grep -q "$marker" "$bin" && harnesses+=("$bin")
-done
+mapfile -t harnesses < <(scripts/list-harnesses.sh)
 [ "${#harnesses[@]}" -gt 0 ] || { echo "FAIL: no kunit harness binaries found"; exit 1; }
 cargo run -q -p tap14-oracle -- "${harnesses[@]}"
 echo "tap14-oracle: ${#harnesses[@]} harness binaries agree with tap_parser"
