@@ -336,8 +336,9 @@ macro_rules! main {
 pub mod __private {
     pub use crate::assert::failure::{
         at_location, binary_failed, fail_failed, mem_failed, not_err_or_null_failed, ptr_failed,
-        report, report_and_abort, str_failed, unary_failed, Evaluating,
+        report, report_and_abort, str_failed, unary_failed,
     };
+    pub use crate::assert::AssertType::{Assertion, Expectation};
     pub use crate::assert::{
         __save_loc as save_loc, __skip as skip, mem_holds, not_err_or_null_holds, ptr_holds,
         str_holds, AssertType, Site, TestHandle,

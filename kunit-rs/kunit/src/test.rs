@@ -12,8 +12,7 @@ use crate::try_catch::{self, panic_text, PanicReport};
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
-use std::panic::Location;
-use std::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// `enum kunit_status`.
@@ -60,9 +59,6 @@ pub struct TestShared {
     sink: Arc<Sink>,
     log: Log,
     state: Mutex<Mutable>,
-    /// `_KUNIT_SAVE_LOC`: every assertion stores its location here (the `'static` record
-    /// the compiler makes for a `#[track_caller]` call).
-    last_seen: AtomicPtr<Location<'static>>,
     /// Set when the runner gave up on this test (timeout); its later output is dropped.
     detached: AtomicBool,
     /// Active static stubs: (real function address, replacement address).
@@ -155,23 +151,6 @@ impl TestShared {
 
     pub(crate) fn status_comment(&self) -> String {
         self.lock().status_comment.clone()
-    }
-
-    pub(crate) fn last_seen(&self) -> Option<Loc> {
-        let p = self.last_seen.load(Ordering::Relaxed);
-        // SAFETY: only `&'static Location`s are ever stored (see `save_loc`).
-        let loc: &'static Location<'static> = unsafe { p.as_ref() }?;
-        Some(Loc {
-            file: loc.file(),
-            line: loc.line(),
-        })
-    }
-
-    /// `_KUNIT_SAVE_LOC`.
-    #[inline]
-    pub(crate) fn save_loc(&self, loc: &'static Location<'static>) {
-        self.last_seen
-            .store(loc as *const Location<'static> as *mut _, Ordering::Relaxed);
     }
 
     pub(crate) fn is_detached(&self) -> bool {
@@ -298,7 +277,6 @@ impl Kunit {
                     status: Status::Success,
                     status_comment: String::new(),
                 }),
-                last_seen: AtomicPtr::new(std::ptr::null_mut()),
                 detached: AtomicBool::new(false),
                 stubs: Mutex::new(Vec::new()),
                 resources: Mutex::new(Resources::default()),
@@ -443,7 +421,7 @@ impl Kunit {
     #[inline]
     #[track_caller]
     pub fn save_loc(&self) {
-        self.shared.save_loc(Location::caller());
+        crate::assert::__save_loc();
     }
 
     /// A handle other threads can use to log to or fail this test.

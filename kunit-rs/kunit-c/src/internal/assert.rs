@@ -53,15 +53,12 @@ fn site(loc: *const CLoc, t: c_int, texts: impl FnOnce() -> Texts) -> Site {
     let mut sites = SITES.lock().unwrap_or_else(PoisonError::into_inner);
     *sites.entry(loc as usize).or_insert_with(|| {
         let kind = if t == KUNIT_ASSERTION {
-            "Assertion"
+            kp::Assertion
         } else {
-            "Expectation"
+            kp::Expectation
         };
         let [left, op, right] = texts();
-        let joined = format!("{kind}\0{left}\0{op}\0{right}");
-        Site {
-            texts: Box::leak(joined.into_boxed_str()),
-        }
+        Site::new(kind, left, op, right)
     })
 }
 
@@ -124,11 +121,11 @@ fn report(test: *mut CKunit) {
 ///
 /// # Safety
 /// `l` is the call site's static location; `msg` is NULL or a live `struct __kunit_c_msg`.
-unsafe fn fail_with(
+unsafe fn fail_with<R>(
     test: *mut CKunit,
     l: *const CLoc,
     msg: *mut CMsg,
-    failed: impl FnOnce(Option<fmt::Arguments<'_>>),
+    failed: impl FnOnce(Option<fmt::Arguments<'_>>) -> R,
 ) {
     // SAFETY: the caller's contract.
     let msg = unsafe { take_msg(msg) };
@@ -152,8 +149,8 @@ pub unsafe extern "C-unwind" fn __kunit_c_fail(
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| match m {
-            Some(m) => kp::fail_failed(site, m),
-            None => kp::fail_failed(site, format_args!("")),
+            Some(m) => kp::fail_failed(site.kind, m),
+            None => kp::fail_failed(site.kind, format_args!("")),
         })
     };
 }
@@ -174,7 +171,11 @@ pub unsafe extern "C-unwind" fn __kunit_c_unary(
     // SAFETY: `#condition` is a literal.
     let site = site(l, t, || [unsafe { static_str(condition) }, "", ""]);
     // SAFETY: the macros' arguments.
-    unsafe { fail_with(test, l, msg, |m| kp::unary_failed(site, expected_true, m)) };
+    unsafe {
+        fail_with(test, l, msg, |m| {
+            kp::unary_failed(site.kind, site.left, expected_true, m)
+        })
+    };
 }
 
 /// `KUNIT_{EXPECT,ASSERT}_{EQ,NE,LT,LE,GT,GE}` after the comparison failed: the operands
@@ -195,7 +196,11 @@ pub unsafe extern "C-unwind" fn __kunit_c_binary(
     // SAFETY: the macros' static text.
     let site = site(l, t, || unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
-    unsafe { fail_with(test, l, msg, |m| kp::binary_failed(site, &left, &right, m)) };
+    unsafe {
+        fail_with(test, l, msg, |m| {
+            kp::binary_failed(site.kind, site.op, site.left, site.right, &left, &right, m)
+        })
+    };
 }
 
 /// `PTR_EQ`, `PTR_NE`, `NULL`, `NOT_NULL`.
@@ -214,11 +219,15 @@ pub unsafe extern "C-unwind" fn __kunit_c_ptr(
 ) {
     // SAFETY: the macros' static text.
     let site = site(l, t, || unsafe { binary_texts(text) });
-    if kp::ptr_holds(&site, &left, &right) {
+    if kp::ptr_holds(site.op, &left, &right) {
         return;
     }
     // SAFETY: the macros' arguments.
-    unsafe { fail_with(test, l, msg, |m| kp::ptr_failed(site, &left, &right, m)) };
+    unsafe {
+        fail_with(test, l, msg, |m| {
+            kp::ptr_failed(site.kind, site.op, site.left, site.right, &left, &right, m)
+        })
+    };
 }
 
 /// `NOT_ERR_OR_NULL`.
@@ -240,7 +249,11 @@ pub unsafe extern "C-unwind" fn __kunit_c_not_err_or_null(
     // SAFETY: `#ptr` is a literal.
     let site = site(l, t, || [unsafe { static_str(text) }, "", ""]);
     // SAFETY: the macros' arguments.
-    unsafe { fail_with(test, l, msg, |m| kp::not_err_or_null_failed(site, &ptr, m)) };
+    unsafe {
+        fail_with(test, l, msg, |m| {
+            kp::not_err_or_null_failed(site.kind, site.left, &ptr, m)
+        })
+    };
 }
 
 /// `STREQ`, `STRNEQ`: NULL or an `ERR_PTR` on either side fails and is never read.
@@ -261,11 +274,15 @@ pub unsafe extern "C-unwind" fn __kunit_c_str(
     let site = site(l, t, || unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments; the strings outlive this call.
     let (left, right) = unsafe { (CStrPtr::new(left), CStrPtr::new(right)) };
-    if kp::str_holds(&site, &left, &right) {
+    if kp::str_holds(site.op, &left, &right) {
         return;
     }
     // SAFETY: the macros' arguments.
-    unsafe { fail_with(test, l, msg, |m| kp::str_failed(site, &left, &right, m)) };
+    unsafe {
+        fail_with(test, l, msg, |m| {
+            kp::str_failed(site.kind, site.op, site.left, site.right, &left, &right, m)
+        })
+    };
 }
 
 /// `MEMEQ`, `MEMNEQ`: `left && right && memcmp(left, right, size) op 0`.
@@ -291,9 +308,15 @@ pub unsafe extern "C-unwind" fn __kunit_c_mem(
         (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) })
     };
     let (left, right) = (bytes(left), bytes(right));
-    if kp::mem_holds(&site, left, right, size) {
+    if kp::mem_holds(site.op, left, right, size) {
         return;
     }
     // SAFETY: the macros' arguments.
-    unsafe { fail_with(test, l, msg, |m| kp::mem_failed(site, left, right, size, m)) };
+    unsafe {
+        fail_with(test, l, msg, |m| {
+            kp::mem_failed(
+                site.kind, site.op, site.left, site.right, left, right, size, m,
+            )
+        })
+    };
 }

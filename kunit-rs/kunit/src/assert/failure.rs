@@ -68,33 +68,28 @@ fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
     PENDING.with(|p| *p.borrow_mut() = Some(pending));
 }
 
+// The macros' entry points: each takes the call site's texts (constants) and the operands,
+// builds the `Site` and the text, and returns `true` so that a call site reads
+// `!holds && *_failed(..)`. Generic only over the operand types, so one copy serves every call
+// site with the same types; `#[track_caller]` carries the location.
+
 /// `KUNIT_BINARY_INT_ASSERTION` (and the `Debug` extension) failed: the operands reach the
 /// non-generic text builder as `&dyn Debug` and their type names.
 #[cold]
 #[inline(never)]
 #[track_caller]
 pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
-    site: Site,
+    kind: AssertType,
+    op: &'static str,
+    left_text: &'static str,
+    right_text: &'static str,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
-) {
-    binary_failed_text(site, Operand::new(&left), Operand::new(&right), msg);
-}
-
-#[track_caller]
-fn binary_failed_text(
-    site: Site,
-    left: Operand<'_>,
-    right: Operand<'_>,
-    msg: Option<fmt::Arguments<'_>>,
-) {
-    // A panicking `Debug` of an operand names the assertion it was printed for.
-    let guard = Evaluating::new(site);
-    let (left, right) = (left.printed(), right.printed());
-    guard.done();
-    let text = stage(&site, |out| format::binary(out, &site, &left, &right, msg));
-    set_pending(&site, text, Vec::new());
+) -> bool {
+    let site = Site::new(kind, left_text, op, right_text);
+    site.binary_failed(Operand::new(&left), Operand::new(&right), msg);
+    true
 }
 
 /// `KUNIT_BINARY_STR_ASSERTION` failed.
@@ -102,44 +97,36 @@ fn binary_failed_text(
 #[inline(never)]
 #[track_caller]
 pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
-    site: Site,
+    kind: AssertType,
+    op: &'static str,
+    left_text: &'static str,
+    right_text: &'static str,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
-) {
-    str_failed_text(site, left.kunit_str(), right.kunit_str(), msg);
-}
-
-#[track_caller]
-fn str_failed_text(
-    site: Site,
-    left: StrValue<'_>,
-    right: StrValue<'_>,
-    msg: Option<fmt::Arguments<'_>>,
-) {
-    let text = stage(&site, |out| {
-        format::binary_str(out, &site, left, right, msg)
-    });
-    let mut diff = Vec::new();
-    if let (StrValue::Str(l), StrValue::Str(r), "==") = (left, right, site.op()) {
-        line_diff(&mut diff, site.left(), site.right(), l, r);
-    }
-    set_pending(&site, text, diff);
+) -> bool {
+    let site = Site::new(kind, left_text, op, right_text);
+    site.str_failed(left.kunit_str(), right.kunit_str(), msg);
+    true
 }
 
 /// `KUNIT_MEM_ASSERTION` failed.
 #[cold]
 #[inline(never)]
 #[track_caller]
+#[allow(clippy::too_many_arguments)]
 pub fn mem_failed(
-    site: Site,
+    kind: AssertType,
+    op: &'static str,
+    left_text: &'static str,
+    right_text: &'static str,
     left: Option<&[u8]>,
     right: Option<&[u8]>,
     size: usize,
     msg: Option<fmt::Arguments<'_>>,
-) {
-    let text = stage(&site, |out| format::mem(out, &site, left, right, size, msg));
-    set_pending(&site, text, Vec::new());
+) -> bool {
+    Site::new(kind, left_text, op, right_text).mem_failed(left, right, size, msg);
+    true
 }
 
 /// `KUNIT_BINARY_PTR_ASSERTION` failed.
@@ -147,19 +134,17 @@ pub fn mem_failed(
 #[inline(never)]
 #[track_caller]
 pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
-    site: Site,
+    kind: AssertType,
+    op: &'static str,
+    left_text: &'static str,
+    right_text: &'static str,
     left: &L,
     right: &R,
     msg: Option<fmt::Arguments<'_>>,
-) {
-    ptr_failed_text(site, left.kunit_ptr(), right.kunit_ptr(), msg);
-}
-
-#[track_caller]
-fn ptr_failed_text(site: Site, left: PtrValue, right: PtrValue, msg: Option<fmt::Arguments<'_>>) {
-    let (l, r) = (left.addr(), right.addr());
-    let text = stage(&site, |out| format::binary_ptr(out, &site, l, r, msg));
-    set_pending(&site, text, Vec::new());
+) -> bool {
+    let site = Site::new(kind, left_text, op, right_text);
+    site.ptr_failed(left.kunit_ptr(), right.kunit_ptr(), msg);
+    true
 }
 
 /// `KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION` failed.
@@ -167,40 +152,139 @@ fn ptr_failed_text(site: Site, left: PtrValue, right: PtrValue, msg: Option<fmt:
 #[inline(never)]
 #[track_caller]
 pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
-    site: Site,
+    kind: AssertType,
+    text: &'static str,
     ptr: &P,
     msg: Option<fmt::Arguments<'_>>,
-) {
-    not_err_or_null_failed_text(site, ptr.kunit_ptr(), msg);
-}
-
-#[track_caller]
-fn not_err_or_null_failed_text(site: Site, ptr: PtrValue, msg: Option<fmt::Arguments<'_>>) {
-    let got = match ptr {
-        PtrValue::Err(e) => NotErrOrNull::Err(e),
-        // Only NULL and error pointers fail.
-        PtrValue::Null | PtrValue::Addr(_) => NotErrOrNull::Null,
-    };
-    let text = stage(&site, |out| format::ptr_not_err(out, &site, got, msg));
-    set_pending(&site, text, Vec::new());
+) -> bool {
+    Site::new(kind, text, "", "").not_err_or_null_failed(ptr.kunit_ptr(), msg);
+    true
 }
 
 /// `KUNIT_UNARY_ASSERTION` failed.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub fn unary_failed(site: Site, expected_true: bool, msg: Option<fmt::Arguments<'_>>) {
-    let text = stage(&site, |out| format::unary(out, &site, expected_true, msg));
-    set_pending(&site, text, Vec::new());
+pub fn unary_failed(
+    kind: AssertType,
+    text: &'static str,
+    expected_true: bool,
+    msg: Option<fmt::Arguments<'_>>,
+) -> bool {
+    Site::new(kind, text, "", "").unary_failed(expected_true, msg);
+    true
 }
 
 /// `KUNIT_FAIL` / `KUNIT_FAIL_AND_ABORT`.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub fn fail_failed(site: Site, msg: fmt::Arguments<'_>) {
-    let text = stage(&site, |out| format::fail(out, msg));
-    set_pending(&site, text, Vec::new());
+pub fn fail_failed(kind: AssertType, msg: fmt::Arguments<'_>) {
+    Site::new(kind, "", "", "").fail_failed(msg);
+}
+
+/// The failure paths by [`Site`].
+impl Site {
+    /// A call site's record.
+    pub fn new(
+        kind: AssertType,
+        left: &'static str,
+        op: &'static str,
+        right: &'static str,
+    ) -> Site {
+        Site {
+            kind,
+            left,
+            op,
+            right,
+        }
+    }
+
+    /// A binary comparison failed (`left`/`right`: the operands).
+    #[track_caller]
+    pub(crate) fn binary_failed(
+        self,
+        left: Operand<'_>,
+        right: Operand<'_>,
+        msg: Option<fmt::Arguments<'_>>,
+    ) {
+        // A panicking `Debug` of an operand names the assertion it was printed for.
+        let guard = Evaluating::new(self);
+        let (left, right) = (left.printed(), right.printed());
+        guard.done();
+        let text = stage(&self, |out| format::binary(out, &self, &left, &right, msg));
+        set_pending(&self, text, Vec::new());
+    }
+
+    /// A string comparison failed.
+    #[track_caller]
+    pub(crate) fn str_failed(
+        self,
+        left: StrValue<'_>,
+        right: StrValue<'_>,
+        msg: Option<fmt::Arguments<'_>>,
+    ) {
+        let text = stage(&self, |out| {
+            format::binary_str(out, &self, left, right, msg)
+        });
+        let mut diff = Vec::new();
+        if let (StrValue::Str(l), StrValue::Str(r), "==") = (left, right, self.op) {
+            line_diff(&mut diff, self.left, self.right, l, r);
+        }
+        set_pending(&self, text, diff);
+    }
+
+    /// A memory comparison failed.
+    #[track_caller]
+    pub(crate) fn mem_failed(
+        self,
+        left: Option<&[u8]>,
+        right: Option<&[u8]>,
+        size: usize,
+        msg: Option<fmt::Arguments<'_>>,
+    ) {
+        let text = stage(&self, |out| format::mem(out, &self, left, right, size, msg));
+        set_pending(&self, text, Vec::new());
+    }
+
+    /// A pointer comparison failed.
+    #[track_caller]
+    pub(crate) fn ptr_failed(
+        self,
+        left: PtrValue,
+        right: PtrValue,
+        msg: Option<fmt::Arguments<'_>>,
+    ) {
+        let (l, r) = (left.addr(), right.addr());
+        let text = stage(&self, |out| format::binary_ptr(out, &self, l, r, msg));
+        set_pending(&self, text, Vec::new());
+    }
+
+    /// `NOT_ERR_OR_NULL` failed.
+    #[track_caller]
+    pub(crate) fn not_err_or_null_failed(self, ptr: PtrValue, msg: Option<fmt::Arguments<'_>>) {
+        let got = match ptr {
+            PtrValue::Err(e) => NotErrOrNull::Err(e),
+            // Only NULL and error pointers fail.
+            PtrValue::Null | PtrValue::Addr(_) => NotErrOrNull::Null,
+        };
+        let text = stage(&self, |out| format::ptr_not_err(out, &self, got, msg));
+        set_pending(&self, text, Vec::new());
+    }
+
+    /// A truth check failed.
+    #[track_caller]
+    pub(crate) fn unary_failed(self, expected_true: bool, msg: Option<fmt::Arguments<'_>>) {
+        let text = stage(&self, |out| format::unary(out, &self, expected_true, msg));
+        set_pending(&self, text, Vec::new());
+    }
+
+    /// `KUNIT_FAIL`.
+    #[track_caller]
+    pub(crate) fn fail_failed(self, msg: fmt::Arguments<'_>) {
+        let text = stage(&self, |out| format::fail(out, msg));
+        set_pending(&self, text, Vec::new());
+    }
 }
 
 /// `__kunit_do_failed_assertion()` + `__kunit_abort()`: logs this thread's pending failure
@@ -233,22 +317,22 @@ fn report_to(test: &TestShared) {
     }
 }
 
-/// Names the assertion being evaluated if an operand's `PartialEq` or `Debug` panics: live
-/// across the comparison (and the printing of the values), disarmed with [`Evaluating::done`]
-/// when they return. Dropped while unwinding, it logs which assertion, and where, to the
-/// current test; the panic itself is then reported as usual.
-pub struct Evaluating(Site, &'static Location<'static>);
+/// Names the assertion whose operand's `Debug` panicked while its failure text was built:
+/// live across the printing of the values, disarmed with [`Evaluating::done`] when it
+/// returns. Dropped while unwinding, it logs which assertion, and where, to the current
+/// test; the panic itself is then reported as usual. (A panicking `PartialEq` needs no
+/// guard: the comparison runs at the call site, whose line the panic report and the
+/// "last line seen" already give.)
+struct Evaluating(Site, &'static Location<'static>);
 
 impl Evaluating {
     /// Arms the guard for `site` (at the macro's call site).
-    #[inline(always)]
     #[track_caller]
-    pub fn new(site: Site) -> Self {
+    fn new(site: Site) -> Self {
         Evaluating(site, Location::caller())
     }
-    /// The comparison returned: nothing to report.
-    #[inline(always)]
-    pub fn done(self) {
+    /// The printing returned: nothing to report.
+    fn done(self) {
         std::mem::forget(self);
     }
 }

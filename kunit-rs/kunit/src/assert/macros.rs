@@ -2,78 +2,34 @@
 //! form taking format arguments. They are thin wrappers over the hidden `__kunit_*` macros,
 //! spelled out (not generated) so that they can be re-exported from the prelude.
 
-/// The record of a call site: the operand texts (a local value, not a `static` item).
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_site {
-    ($kind:ident, $left:expr, $op:expr, $right:expr) => {
-        $crate::__private::Site {
-            texts: ::core::concat!(
-                ::core::stringify!($kind),
-                "\0",
-                $left,
-                "\0",
-                $op,
-                "\0",
-                $right
-            ),
-        }
-    };
-}
-
-/// The shape every family expands to: save the location, then (operands borrowed) check and,
-/// on failure, build the text; then (operands released) report to the test.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! __kunit_check {
-    ($test:expr, $site:expr, $left:expr, $right:expr, $holds:expr, $failed:expr, $msg:expr) => {{
-        let site: $crate::__private::Site = $site;
-        $crate::__private::save_loc(&$test);
-        let failed = match (&$left, &$right) {
-            (left, right) => {
-                let holds = $holds(&site, left, right);
-                if !holds {
-                    $failed(site, left, right, $msg);
-                }
-                !holds
-            }
-        };
-        if failed {
-            $crate::__private::report(&$test);
-        }
-    }};
-}
+// Every family expands to the same shape, one macro level below the public macro and with
+// no other macro than `stringify!`: save the location (one store), compare (operands
+// borrowed), and only on failure call the cold entry point with the call site's texts, which
+// builds the text and returns `true`; then, with the operands released (the `if` condition's
+// temporaries are dropped before its block), report to the test. A passing check evaluates
+// neither the test handle nor anything else.
 
 /// Integer/Debug binary comparison (`KUNIT_BINARY_INT_ASSERTION`). The operator itself is
-/// applied here (the compiler's fast path for built-in types); a guard names the assertion if
-/// a user `PartialEq` panics.
+/// applied here (the compiler's fast path for built-in types).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_binary {
     ($kind:ident, $test:expr, $left:expr, $op:tt, $op_text:literal, $right:expr, $msg:expr) => {{
-        // Spelled out (not `__kunit_site!`): the hottest family pays for no extra expansion.
-        let site: $crate::__private::Site = $crate::__private::Site {
-            texts: ::core::concat!(::core::stringify!($kind), "\0",
-                ::core::stringify!($left),
-                "\0",
-                $op_text,
-                "\0",
-                ::core::stringify!($right)
-            ),
-        };
-        $crate::__private::save_loc(&$test);
-        let failed = match (&$left, &$right) {
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
             (left, right) => {
-                let guard = $crate::__private::Evaluating::new(site);
-                let holds = *left $op *right;
-                guard.done();
-                if !holds {
-                    $crate::__private::binary_failed(site, left, right, $msg);
-                }
-                !holds
+                !(*left $op *right)
+                    && $crate::__private::binary_failed(
+                        $crate::__private::$kind,
+                        $op_text,
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        left,
+                        right,
+                        $msg,
+                    )
             }
-        };
-        if failed {
+        } {
             $crate::__private::report(&$test);
         }
     }};
@@ -83,11 +39,15 @@ macro_rules! __kunit_binary {
 #[macro_export]
 macro_rules! __kunit_true {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        let site: $crate::__private::Site =
-            $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
-        $crate::__private::save_loc(&$test);
-        if !($cond) {
-            $crate::__private::unary_failed(site, true, $msg);
+        $crate::__private::save_loc();
+        if !($cond)
+            && $crate::__private::unary_failed(
+                $crate::__private::$kind,
+                ::core::stringify!($cond),
+                true,
+                $msg,
+            )
+        {
             $crate::__private::report(&$test);
         }
     }};
@@ -96,11 +56,15 @@ macro_rules! __kunit_true {
 #[macro_export]
 macro_rules! __kunit_false {
     ($kind:ident, $test:expr, $cond:expr, $msg:expr) => {{
-        let site: $crate::__private::Site =
-            $crate::__kunit_site!($kind, ::core::stringify!($cond), "", "");
-        $crate::__private::save_loc(&$test);
-        if $cond {
-            $crate::__private::unary_failed(site, false, $msg);
+        $crate::__private::save_loc();
+        if ($cond)
+            && $crate::__private::unary_failed(
+                $crate::__private::$kind,
+                ::core::stringify!($cond),
+                false,
+                $msg,
+            )
+        {
             $crate::__private::report(&$test);
         }
     }};
@@ -108,23 +72,26 @@ macro_rules! __kunit_false {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_ptr {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $right_text:expr, $msg:expr) => {
-        $crate::__kunit_check!(
-            $test,
-            $crate::__kunit_site!(
-                $kind,
-                ::core::stringify!($left),
-                ::core::stringify!($op),
-                $right_text
-            ),
-            $left,
-            $right,
-            $crate::__private::ptr_holds,
-            $crate::__private::ptr_failed,
-            $msg
-        )
-    };
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
+    ($kind:ident, $test:expr, $left:expr, $op:literal, $right:expr, $right_text:expr, $msg:expr) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !$crate::__private::ptr_holds($op, left, right)
+                    && $crate::__private::ptr_failed(
+                        $crate::__private::$kind,
+                        $op,
+                        ::core::stringify!($left),
+                        $right_text,
+                        left,
+                        right,
+                        $msg,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+    ($kind:ident, $test:expr, $left:expr, $op:literal, $right:expr, $msg:expr) => {
         $crate::__kunit_ptr!(
             $kind,
             $test,
@@ -141,33 +108,32 @@ macro_rules! __kunit_ptr {
 #[macro_export]
 macro_rules! __kunit_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $ptr, ==, $crate::NULL, "((void *)0)", $msg)
+        $crate::__kunit_ptr!($kind, $test, $ptr, "==", $crate::NULL, "((void *)0)", $msg)
     };
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_not_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {
-        $crate::__kunit_ptr!($kind, $test, $ptr, !=, $crate::NULL, "((void *)0)", $msg)
+        $crate::__kunit_ptr!($kind, $test, $ptr, "!=", $crate::NULL, "((void *)0)", $msg)
     };
 }
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_not_err_or_null {
     ($kind:ident, $test:expr, $ptr:expr, $msg:expr) => {{
-        let site: $crate::__private::Site =
-            $crate::__kunit_site!($kind, ::core::stringify!($ptr), "", "");
-        $crate::__private::save_loc(&$test);
-        let failed = match &$ptr {
+        $crate::__private::save_loc();
+        if match &$ptr {
             ptr => {
-                let holds = $crate::__private::not_err_or_null_holds(ptr);
-                if !holds {
-                    $crate::__private::not_err_or_null_failed(site, ptr, $msg);
-                }
-                !holds
+                !$crate::__private::not_err_or_null_holds(ptr)
+                    && $crate::__private::not_err_or_null_failed(
+                        $crate::__private::$kind,
+                        ::core::stringify!($ptr),
+                        ptr,
+                        $msg,
+                    )
             }
-        };
-        if failed {
+        } {
             $crate::__private::report(&$test);
         }
     }};
@@ -175,50 +141,52 @@ macro_rules! __kunit_not_err_or_null {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_str {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $msg:expr) => {
-        $crate::__kunit_check!(
-            $test,
-            $crate::__kunit_site!(
-                $kind,
-                ::core::stringify!($left),
-                ::core::stringify!($op),
-                ::core::stringify!($right)
-            ),
-            $left,
-            $right,
-            $crate::__private::str_holds,
-            $crate::__private::str_failed,
-            $msg
-        )
-    };
+    ($kind:ident, $test:expr, $left:expr, $op:literal, $right:expr, $msg:expr) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !$crate::__private::str_holds($op, left, right)
+                    && $crate::__private::str_failed(
+                        $crate::__private::$kind,
+                        $op,
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        left,
+                        right,
+                        $msg,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
 }
 /// The operands' bytes come from a method call, so that auto-deref reaches the value behind
 /// `&x`, `&mut x`, a `Box` or a `Vec` (as the kernel's pointers do).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __kunit_mem {
-    ($kind:ident, $test:expr, $left:expr, $op:tt, $right:expr, $size:expr, $msg:expr) => {{
-        let site: $crate::__private::Site = $crate::__kunit_site!(
-            $kind,
-            ::core::stringify!($left),
-            ::core::stringify!($op),
-            ::core::stringify!($right)
-        );
-        $crate::__private::save_loc(&$test);
+    ($kind:ident, $test:expr, $left:expr, $op:literal, $right:expr, $size:expr, $msg:expr) => {{
+        $crate::__private::save_loc();
         let size: usize = $size;
-        let failed = match (&$left, &$right) {
+        if match (&$left, &$right) {
             (left, right) => {
                 #[allow(unused_imports)]
                 use $crate::KMem as _;
                 let (left, right) = (left.kunit_mem(), right.kunit_mem());
-                let holds = $crate::__private::mem_holds(&site, left, right, size);
-                if !holds {
-                    $crate::__private::mem_failed(site, left, right, size, $msg);
-                }
-                !holds
+                !$crate::__private::mem_holds($op, left, right, size)
+                    && $crate::__private::mem_failed(
+                        $crate::__private::$kind,
+                        $op,
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        left,
+                        right,
+                        size,
+                        $msg,
+                    )
             }
-        };
-        if failed {
+        } {
             $crate::__private::report(&$test);
         }
     }};
@@ -484,7 +452,14 @@ macro_rules! kunit_assert_false_msg {
 #[macro_export]
 macro_rules! kunit_expect_ptr_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr!(Expectation, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_ptr!(
+            Expectation,
+            $test,
+            $left,
+            "==",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -492,7 +467,7 @@ macro_rules! kunit_expect_ptr_eq {
 #[macro_export]
 macro_rules! kunit_expect_ptr_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr!(Expectation, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Expectation, $test, $left, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -500,7 +475,14 @@ macro_rules! kunit_expect_ptr_eq_msg {
 #[macro_export]
 macro_rules! kunit_assert_ptr_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr!(Assertion, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_ptr!(
+            Assertion,
+            $test,
+            $left,
+            "==",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -508,7 +490,7 @@ macro_rules! kunit_assert_ptr_eq {
 #[macro_export]
 macro_rules! kunit_assert_ptr_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr!(Assertion, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Assertion, $test, $left, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -516,7 +498,14 @@ macro_rules! kunit_assert_ptr_eq_msg {
 #[macro_export]
 macro_rules! kunit_expect_ptr_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr!(Expectation, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_ptr!(
+            Expectation,
+            $test,
+            $left,
+            "!=",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -524,7 +513,7 @@ macro_rules! kunit_expect_ptr_ne {
 #[macro_export]
 macro_rules! kunit_expect_ptr_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr!(Expectation, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Expectation, $test, $left, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -532,7 +521,14 @@ macro_rules! kunit_expect_ptr_ne_msg {
 #[macro_export]
 macro_rules! kunit_assert_ptr_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_ptr!(Assertion, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_ptr!(
+            Assertion,
+            $test,
+            $left,
+            "!=",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -540,7 +536,7 @@ macro_rules! kunit_assert_ptr_ne {
 #[macro_export]
 macro_rules! kunit_assert_ptr_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_ptr!(Assertion, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_ptr!(Assertion, $test, $left, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -644,7 +640,14 @@ macro_rules! kunit_assert_not_err_or_null_msg {
 #[macro_export]
 macro_rules! kunit_expect_streq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_str!(Expectation, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_str!(
+            Expectation,
+            $test,
+            $left,
+            "==",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -652,7 +655,7 @@ macro_rules! kunit_expect_streq {
 #[macro_export]
 macro_rules! kunit_expect_streq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_str!(Expectation, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Expectation, $test, $left, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -660,7 +663,14 @@ macro_rules! kunit_expect_streq_msg {
 #[macro_export]
 macro_rules! kunit_assert_streq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_str!(Assertion, $test, $left, ==, $right, ::core::option::Option::None)
+        $crate::__kunit_str!(
+            Assertion,
+            $test,
+            $left,
+            "==",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -668,7 +678,7 @@ macro_rules! kunit_assert_streq {
 #[macro_export]
 macro_rules! kunit_assert_streq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_str!(Assertion, $test, $left, ==, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Assertion, $test, $left, "==", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -676,7 +686,14 @@ macro_rules! kunit_assert_streq_msg {
 #[macro_export]
 macro_rules! kunit_expect_strneq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_str!(Expectation, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_str!(
+            Expectation,
+            $test,
+            $left,
+            "!=",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -684,7 +701,7 @@ macro_rules! kunit_expect_strneq {
 #[macro_export]
 macro_rules! kunit_expect_strneq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_str!(Expectation, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Expectation, $test, $left, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -692,7 +709,14 @@ macro_rules! kunit_expect_strneq_msg {
 #[macro_export]
 macro_rules! kunit_assert_strneq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {
-        $crate::__kunit_str!(Assertion, $test, $left, !=, $right, ::core::option::Option::None)
+        $crate::__kunit_str!(
+            Assertion,
+            $test,
+            $left,
+            "!=",
+            $right,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -700,7 +724,7 @@ macro_rules! kunit_assert_strneq {
 #[macro_export]
 macro_rules! kunit_assert_strneq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {
-        $crate::__kunit_str!(Assertion, $test, $left, !=, $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_str!(Assertion, $test, $left, "!=", $right, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -708,7 +732,15 @@ macro_rules! kunit_assert_strneq_msg {
 #[macro_export]
 macro_rules! kunit_expect_memeq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_mem!(Expectation, $test, $left, ==, $right, $size, ::core::option::Option::None)
+        $crate::__kunit_mem!(
+            Expectation,
+            $test,
+            $left,
+            "==",
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -716,7 +748,7 @@ macro_rules! kunit_expect_memeq {
 #[macro_export]
 macro_rules! kunit_expect_memeq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_mem!(Expectation, $test, $left, ==, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Expectation, $test, $left, "==", $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -724,7 +756,15 @@ macro_rules! kunit_expect_memeq_msg {
 #[macro_export]
 macro_rules! kunit_assert_memeq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_mem!(Assertion, $test, $left, ==, $right, $size, ::core::option::Option::None)
+        $crate::__kunit_mem!(
+            Assertion,
+            $test,
+            $left,
+            "==",
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -732,7 +772,7 @@ macro_rules! kunit_assert_memeq {
 #[macro_export]
 macro_rules! kunit_assert_memeq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_mem!(Assertion, $test, $left, ==, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Assertion, $test, $left, "==", $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -740,7 +780,15 @@ macro_rules! kunit_assert_memeq_msg {
 #[macro_export]
 macro_rules! kunit_expect_memneq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_mem!(Expectation, $test, $left, !=, $right, $size, ::core::option::Option::None)
+        $crate::__kunit_mem!(
+            Expectation,
+            $test,
+            $left,
+            "!=",
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -748,7 +796,7 @@ macro_rules! kunit_expect_memneq {
 #[macro_export]
 macro_rules! kunit_expect_memneq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_mem!(Expectation, $test, $left, !=, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Expectation, $test, $left, "!=", $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -756,7 +804,15 @@ macro_rules! kunit_expect_memneq_msg {
 #[macro_export]
 macro_rules! kunit_assert_memneq {
     ($test:expr, $left:expr, $right:expr, $size:expr $(,)?) => {
-        $crate::__kunit_mem!(Assertion, $test, $left, !=, $right, $size, ::core::option::Option::None)
+        $crate::__kunit_mem!(
+            Assertion,
+            $test,
+            $left,
+            "!=",
+            $right,
+            $size,
+            ::core::option::Option::None
+        )
     };
 }
 
@@ -764,7 +820,7 @@ macro_rules! kunit_assert_memneq {
 #[macro_export]
 macro_rules! kunit_assert_memneq_msg {
     ($test:expr, $left:expr, $right:expr, $size:expr, $($fmt:tt)+) => {
-        $crate::__kunit_mem!(Assertion, $test, $left, !=, $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
+        $crate::__kunit_mem!(Assertion, $test, $left, "!=", $right, $size, ::core::option::Option::Some(::core::format_args!($($fmt)+)))
     };
 }
 
@@ -772,9 +828,8 @@ macro_rules! kunit_assert_memneq_msg {
 #[macro_export]
 macro_rules! kunit_fail {
     ($test:expr, $($fmt:tt)+) => {{
-        let site: $crate::__private::Site = $crate::__kunit_site!(Expectation, "", "", "");
-        $crate::__private::save_loc(&$test);
-        $crate::__private::fail_failed(site, ::core::format_args!($($fmt)+));
+        $crate::__private::save_loc();
+        $crate::__private::fail_failed($crate::__private::Expectation, ::core::format_args!($($fmt)+));
         $crate::__private::report(&$test);
     }};
 }
@@ -783,9 +838,8 @@ macro_rules! kunit_fail {
 #[macro_export]
 macro_rules! kunit_fail_and_abort {
     ($test:expr, $($fmt:tt)+) => {{
-        let site: $crate::__private::Site = $crate::__kunit_site!(Assertion, "", "", "");
-        $crate::__private::save_loc(&$test);
-        $crate::__private::fail_failed(site, ::core::format_args!($($fmt)+));
+        $crate::__private::save_loc();
+        $crate::__private::fail_failed($crate::__private::Assertion, ::core::format_args!($($fmt)+));
         $crate::__private::report_and_abort(&$test)
     }};
 }
@@ -794,7 +848,8 @@ macro_rules! kunit_fail_and_abort {
 #[macro_export]
 macro_rules! kunit_succeed {
     ($test:expr $(,)?) => {{
-        $crate::__private::save_loc(&$test);
+        let _ = &$test;
+        $crate::__private::save_loc();
     }};
 }
 

@@ -54,6 +54,8 @@ pub use site::{AssertType, Site};
 
 use crate::test::{TestRef, TestShared};
 use crate::Kunit;
+use std::cell::Cell;
+use std::panic::Location;
 
 /// Anything assertions can report to: the case's `&mut Kunit`, or a [`TestRef`] on another
 /// thread.
@@ -87,13 +89,26 @@ impl<T: TestHandle + ?Sized> TestHandle for &mut T {
     }
 }
 
+thread_local! {
+    /// `test->last_seen`, per thread: the location of the last assertion this thread ran.
+    /// A thread-local (not a field of the test) so that saving it is one store of a constant
+    /// and needs no test handle on the passing path; the executor reads it on the case's own
+    /// thread when the case faults.
+    static LAST_SEEN: Cell<Option<&'static Location<'static>>> = const { Cell::new(None) };
+}
+
 /// `_KUNIT_SAVE_LOC`: the macro's call site, through `#[track_caller]` (no `file!()` /
 /// `line!()` expansion per call site).
 #[doc(hidden)]
 #[inline]
 #[track_caller]
-pub fn __save_loc<H: TestHandle + ?Sized>(test: &H) {
-    test.__shared().save_loc(std::panic::Location::caller());
+pub fn __save_loc() {
+    LAST_SEEN.set(Some(Location::caller()));
+}
+
+/// The last location saved on this thread, clearing it (at the start and the end of a case).
+pub(crate) fn take_last_seen() -> Option<&'static Location<'static>> {
+    LAST_SEEN.take()
 }
 
 #[doc(hidden)]

@@ -1,7 +1,7 @@
 //! The record of one assertion call site (the texts of
 //! `struct kunit_binary_assert_text`): everything the failure text needs that the macro
-//! knows, so a call site passes two constants instead of building anything. The location
-//! (`struct kunit_loc`) is the compiler's own `'static` record for a `#[track_caller]` call.
+//! knows. The location (`struct kunit_loc`) is the compiler's own `'static` record for a
+//! `#[track_caller]` call.
 
 /// `EXPECTATION` or `ASSERTION` (`enum kunit_assert_type`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,39 +22,37 @@ impl AssertType {
     }
 }
 
-/// One assertion call site, a constant value built in the macro expansion (a `static` item
-/// per call site would cost the compiler an item each). It is one string, so that it travels
-/// in two registers: the kind (`Expectation` / `Assertion`), the left operand's source text
-/// (a unary check's condition), the operator (empty for unary checks and `KUNIT_FAIL`) and
-/// the right operand's text, joined by NULs (which source text, being tokens, does not hold).
+/// One assertion call site: what the failure text needs that the macro knows. The macros
+/// pass these texts as arguments to the cold failure path, which builds the record there, so
+/// a passing check constructs nothing (a `'static` record per call site would cost the
+/// compiler a promoted constant each).
 #[derive(Clone, Copy, Debug)]
 pub struct Site {
-    /// The four texts, NUL-joined.
-    pub texts: &'static str,
+    /// Expectation or assertion.
+    pub kind: AssertType,
+    /// The left operand's source text (a unary check's condition).
+    pub left: &'static str,
+    /// The operator; empty for unary checks and `KUNIT_FAIL`.
+    pub op: &'static str,
+    /// The right operand's source text.
+    pub right: &'static str,
 }
 
 impl Site {
-    fn text(&self, index: usize) -> &'static str {
-        self.texts.split('\0').nth(index).unwrap_or("")
-    }
     /// Expectation or assertion.
     pub fn kind(&self) -> AssertType {
-        if self.text(0) == "Assertion" {
-            AssertType::Assertion
-        } else {
-            AssertType::Expectation
-        }
+        self.kind
     }
     /// The left operand's source text (a unary check's condition).
     pub fn left(&self) -> &'static str {
-        self.text(1)
+        self.left
     }
     /// The operator; empty for unary checks.
     pub fn op(&self) -> &'static str {
-        self.text(2)
+        self.op
     }
     /// The right operand's source text.
     pub fn right(&self) -> &'static str {
-        self.text(3)
+        self.right
     }
 }

@@ -155,6 +155,7 @@ fn case_timeout(run: &Run, planned: &PlannedSuite, case: &Case) -> Duration {
 pub(super) fn run_case_catch_errors(suite: &Suite, case: &Case, test: &mut Kunit) {
     let shared = test.shared.clone();
     let _current = CurrentGuard::set(Some(shared.clone()));
+    crate::assert::take_last_seen();
     let outcome = try_catch::run(|| {
         if let Some(init) = suite.init {
             if let Err(err) = init(test) {
@@ -169,10 +170,11 @@ pub(super) fn run_case_catch_errors(suite: &Suite, case: &Case, test: &mut Kunit
     });
     if let Outcome::Panicked(report) = outcome {
         shared.log_panic(&report);
-        match shared.last_seen() {
+        match crate::assert::take_last_seen() {
             Some(loc) => test.log(format_args!(
                 "try faulted: last line seen {}:{}",
-                loc.file, loc.line
+                loc.file(),
+                loc.line()
             )),
             None => test.log(format_args!("try faulted")),
         }
