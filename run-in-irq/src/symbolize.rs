@@ -61,20 +61,40 @@ fn is_user_file(file: &Path) -> bool {
         || text.contains("/.cargo/registry/"))
 }
 
-/// `file` relative to the workspace root (the nearest directory above the current
-/// one holding `Cargo.lock`) when it is inside it, as `#[track_caller]` locations
-/// name files; else as the debug info has it.
+/// `file` relative to the workspace root when it is inside it, as `#[track_caller]`
+/// locations name files; else as the debug info has it.
+///
+/// The root is first the directory this crate was compiled in ([`build_root`]), not
+/// anything found from the current directory: a test binary can be run from elsewhere (a
+/// shared `CARGO_TARGET_DIR` serving another clone) and its debug info still names the
+/// files where they were compiled. Then, for this crate built outside the user's workspace
+/// (a registry dependency), the nearest directory above the current one holding
+/// `Cargo.lock`.
 fn display_path(file: &Path) -> String {
-    static ROOT: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let root = ROOT.get_or_init(|| {
-        let cwd = std::env::current_dir().ok()?;
-        cwd.ancestors()
-            .find(|dir| dir.join("Cargo.lock").is_file())
-            .map(Path::to_path_buf)
-    });
-    root.as_deref()
+    static CWD_ROOT: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let relative = build_root()
         .and_then(|root| file.strip_prefix(root).ok())
-        .unwrap_or(file)
-        .to_string_lossy()
-        .into_owned()
+        .or_else(|| {
+            let root = CWD_ROOT.get_or_init(|| {
+                let cwd = std::env::current_dir().ok()?;
+                cwd.ancestors()
+                    .find(|dir| dir.join("Cargo.lock").is_file())
+                    .map(Path::to_path_buf)
+            });
+            root.as_deref()
+                .and_then(|root| file.strip_prefix(root).ok())
+        });
+    relative.unwrap_or(file).to_string_lossy().into_owned()
+}
+
+/// The directory rustc ran in when it compiled this file: `file!()` is relative to it and
+/// `CARGO_MANIFEST_DIR` is absolute. For a workspace member that is the workspace root,
+/// where cargo compiles every member (the user's tests too), so their debug info names
+/// files under it. None if `file!()` is not a suffix of this file's absolute path.
+fn build_root() -> Option<&'static Path> {
+    const THIS_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/symbolize.rs");
+    THIS_FILE
+        .strip_suffix(file!())
+        .filter(|root| !root.is_empty())
+        .map(Path::new)
 }
