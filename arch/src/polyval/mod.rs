@@ -7,18 +7,25 @@
 //! zero-padded and no length block is appended (the empty message hashes to 0^16).
 //!
 //! Implementations ([`Implementation`]): portable constant-time code and, on x86-64,
-//! PCLMULQDQ and 256-bit VPCLMULQDQ code, detected at run time. The SIMD code runs only
+//! PCLMULQDQ, 256-bit VPCLMULQDQ and 512-bit (AVX-512) VPCLMULQDQ code, detected at run
+//! time. The SIMD code runs only
 //! where `run_in_irq::may_use_simd()` allows it, inside a kernel-FPU section; elsewhere
 //! (e.g. a hardirq that interrupted a SIMD section) the generic code computes the same
 //! key powers and digests bit for bit.
 
 mod generic;
 mod implementation;
+#[cfg(target_arch = "x86_64")]
+mod lanes4;
+#[cfg(all(test, target_arch = "x86_64"))]
+mod lanes4_emulated;
 mod powers;
 #[cfg(target_arch = "x86_64")]
 mod x86_pclmul;
 #[cfg(target_arch = "x86_64")]
 mod x86_vpclmul;
+#[cfg(target_arch = "x86_64")]
+mod x86_vpclmul512;
 
 #[cfg(test)]
 mod tests;

@@ -3,13 +3,13 @@
 
 use super::*;
 
-fn vectors(name: &str) -> String {
+pub(super) fn vectors(name: &str) -> String {
     let path = format!("{}/../vectors/polyval/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// Every `"field": "hex"` value in `json`, in file order (the files are flat enough).
-fn hex_fields(json: &str, field: &str) -> Vec<Vec<u8>> {
+pub(super) fn hex_fields(json: &str, field: &str) -> Vec<Vec<u8>> {
     let pat = format!("\"{field}\": \"");
     json.match_indices(&pat)
         .map(|(i, _)| {
@@ -31,7 +31,7 @@ fn arr16(v: &[u8]) -> [u8; 16] {
 }
 
 /// The kernel test LCG (`test-utils.h`): rand_bytes_seeded_from_len.
-fn rand_bytes_seeded_from_len(len: usize) -> Vec<u8> {
+pub(super) fn rand_bytes_seeded_from_len(len: usize) -> Vec<u8> {
     let mut seed = len as u64;
     (0..len)
         .map(|_| {

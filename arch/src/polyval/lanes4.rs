@@ -1,0 +1,148 @@
+//! The 4-lane POLYVAL algorithm, written once over [`Lanes4`]: a vector of four 128-bit
+//! lanes with a handful of lane-wise operations.
+//!
+//! Back-ends: `x86_vpclmul512` maps each operation to one AVX-512 intrinsic on a `__m512i`;
+//! `lanes4_emulated` (tests only) maps it to the same 128-bit PCLMULQDQ/SSE intrinsic on
+//! each element of a `[__m128i; 4]`, so the algorithm is proven on CPUs without AVX-512.
+//!
+//! A group of up to 16 blocks is multiplied by the matching key powers, four blocks (and
+//! four powers) per vector, Karatsuba style, and summed unreduced; the four lanes of each
+//! sum are then added and the 128-bit code reduces the total once:
+//! `acc' = dot(acc ^ X_0, H^m) ^ dot(X_1, H^(m-1)) ^ ... ^ dot(X_(m-1), H)`.
+//! Blocks beyond the last multiple of four in a group go through the 128-bit code with
+//! their powers, into the same unreduced sum.
+
+use super::x86_pclmul::{self as pclmul, Sums};
+use super::{PolyvalElem, PolyvalKey, NUM_POWERS};
+use core::arch::x86_64::*;
+
+/// Four 128-bit lanes and the lane-wise operations the algorithm needs. Lane `i` holds
+/// block `i` of a 64-byte load (bytes `16 i .. 16 i + 16`) or power `i` of a 4-power load.
+///
+/// # Safety
+/// A value of the implementing type may exist only on a CPU that has `pclmulqdq`, `avx`
+/// and every feature its operations use (so construct it only in code that runs after
+/// detection); the algorithm relies on that to call the 128-bit PCLMULQDQ code.
+pub(super) unsafe trait Lanes4: Copy {
+    /// The vector of four lanes.
+    type V: Copy;
+    /// All lanes zero.
+    fn zero(self) -> Self::V;
+    /// Four blocks from 64 bytes (no alignment needed).
+    fn load_blocks(self, bytes: &[u8; 64]) -> Self::V;
+    /// Four key powers (the key needs only its own 8-byte alignment).
+    fn load_powers(self, powers: &[PolyvalElem; 4]) -> Self::V;
+    /// `x` in lane 0, zeroes in lanes 1 to 3.
+    fn lane0_only(self, x: __m128i) -> Self::V;
+    /// Lane `I` (0 to 3).
+    fn lane<const I: i32>(self, v: Self::V) -> __m128i;
+    /// Lane-wise XOR.
+    fn xor(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Per lane: carry-less product of the low 64-bit halves (PCLMULQDQ imm 0x00).
+    fn clmul_lo(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Per lane: carry-less product of the high 64-bit halves (PCLMULQDQ imm 0x11).
+    fn clmul_hi(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Per lane: the two 64-bit halves swapped (PSHUFD imm 0x4e).
+    fn swap_halves(self, a: Self::V) -> Self::V;
+}
+
+/// Blocks per reduction: every key power.
+const GROUP: usize = NUM_POWERS;
+
+/// For each block X of `data` (a multiple of 16 bytes long): a = dot(a ^ X, H).
+#[inline(always)]
+pub(super) fn blocks_vec<L: Lanes4>(
+    l: L,
+    mut a: __m128i,
+    key: &PolyvalKey,
+    data: &[u8],
+) -> __m128i {
+    debug_assert_eq!(data.len() % 16, 0);
+    let mut groups = data.chunks_exact(16 * GROUP);
+    for group in &mut groups {
+        a = fold_group(l, a, key, group);
+    }
+    let tail = groups.remainder();
+    if !tail.is_empty() {
+        a = fold_group(l, a, key, tail);
+    }
+    a
+}
+
+/// One-shot POLYVAL of `data` into `out` (a partial last block counts zero-padded). The
+/// caller applies the SIMD rule.
+#[inline(always)]
+pub(super) fn digest<L: Lanes4>(l: L, key: &PolyvalKey, data: &[u8], out: &mut [u8; 16]) {
+    let full = data.len() & !15;
+    // SAFETY: `L: Lanes4` exists only where pclmulqdq and avx do (the trait's contract).
+    unsafe {
+        let a = blocks_vec(l, _mm_setzero_si128(), key, &data[..full]);
+        pclmul::store_digest(pclmul::absorb_partial(a, key, &data[full..]), out);
+    }
+}
+
+/// `lo ^ hi` in both halves of each lane: the Karatsuba middle operand.
+#[inline(always)]
+fn fold_halves<L: Lanes4>(l: L, x: L::V) -> L::V {
+    l.xor(x, l.swap_halves(x))
+}
+
+/// The XOR of the four lanes.
+#[inline(always)]
+fn sum_lanes<L: Lanes4>(l: L, v: L::V) -> __m128i {
+    let (v0, v1, v2, v3) = (
+        l.lane::<0>(v),
+        l.lane::<1>(v),
+        l.lane::<2>(v),
+        l.lane::<3>(v),
+    );
+    // SAFETY: SSE2 is part of the x86-64 baseline.
+    unsafe { _mm_xor_si128(_mm_xor_si128(v0, v1), _mm_xor_si128(v2, v3)) }
+}
+
+/// Folds the `m = blocks.len() / 16` blocks (1 <= m <= 16) into `acc` with one
+/// reduction, block j multiplied by H^(m-j) (`h_powers[16 - m + j]`).
+#[inline(always)]
+fn fold_group<L: Lanes4>(l: L, acc: __m128i, key: &PolyvalKey, blocks: &[u8]) -> __m128i {
+    let m = blocks.len() / 16;
+    debug_assert!((1..=NUM_POWERS).contains(&m) && blocks.len().is_multiple_of(16));
+    let powers = &key.h_powers[NUM_POWERS - m..];
+    let quads = m / 4;
+    let (quad_blocks, rest_blocks) = blocks.split_at(64 * quads);
+    let (quad_powers, rest_powers) = powers.split_at(4 * quads);
+
+    // The accumulator joins the first block: lane 0 of the first vector, if there is one.
+    let z = l.zero();
+    let (mut lo, mut mid, mut hi) = (z, z, z);
+    let mut first = l.lane0_only(acc);
+    for (x, h) in quad_blocks
+        .chunks_exact(64)
+        .zip(quad_powers.chunks_exact(4))
+    {
+        let x = l.xor(l.load_blocks(x.try_into().expect("64 bytes")), first);
+        let h = l.load_powers(h.try_into().expect("4 powers"));
+        first = z;
+        lo = l.xor(lo, l.clmul_lo(x, h));
+        hi = l.xor(hi, l.clmul_hi(x, h));
+        mid = l.xor(mid, l.clmul_lo(fold_halves(l, x), fold_halves(l, h)));
+    }
+    let mut sums = Sums {
+        lo: sum_lanes(l, lo),
+        mid: sum_lanes(l, mid),
+        hi: sum_lanes(l, hi),
+    };
+    // SAFETY: `L: Lanes4` exists only where pclmulqdq and avx do (the trait's contract).
+    unsafe {
+        let mut x0 = if quads == 0 { acc } else { _mm_setzero_si128() };
+        for (x, p) in rest_blocks.chunks_exact(16).zip(rest_powers) {
+            let h = pclmul::load_elem(p);
+            sums.add_product(
+                _mm_xor_si128(x0, pclmul::load_block(x)),
+                h,
+                pclmul::fold_halves(h),
+            );
+            x0 = _mm_setzero_si128();
+        }
+        sums.reduce()
+    }
+}
