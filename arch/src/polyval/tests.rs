@@ -344,3 +344,33 @@ fn unsupported_implementation_is_an_error() {
     }
     assert!(Implementation::best().is_supported());
 }
+
+#[test]
+fn detection_agrees_with_proc_cpuinfo_and_names_what_is_missing() {
+    let Ok(cpuinfo) = std::fs::read_to_string("/proc/cpuinfo") else {
+        eprintln!("skipped: no /proc/cpuinfo");
+        return;
+    };
+    let flags: Vec<&str> = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("flags"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, f)| f.split_whitespace().collect())
+        .expect("a flags line");
+    assert_eq!(
+        Implementation::Vpclmul512.required_cpu_features(),
+        ["pclmulqdq", "avx", "avx2", "avx512f", "vpclmulqdq"]
+    );
+    for imp in Implementation::ALL {
+        let missing = imp.missing_cpu_features();
+        let want: Vec<&str> = imp
+            .required_cpu_features()
+            .iter()
+            .copied()
+            .filter(|f| !flags.contains(f))
+            .collect();
+        assert_eq!(missing, want, "{imp:?}");
+        assert_eq!(missing.is_empty(), imp.is_supported(), "{imp:?}");
+    }
+    assert!(Implementation::Generic.missing_cpu_features().is_empty());
+}
