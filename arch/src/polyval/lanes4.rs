@@ -10,7 +10,8 @@
 //! sum are then added and the 128-bit code reduces the total once:
 //! `acc' = dot(acc ^ X_0, H^m) ^ dot(X_1, H^(m-1)) ^ ... ^ dot(X_(m-1), H)`.
 //! Blocks beyond the last multiple of four in a group go through the 128-bit code with
-//! their powers, into the same unreduced sum.
+//! their powers, into the same unreduced sum; a group of fewer than four blocks (the
+//! tail of a message) is the 128-bit code's alone.
 
 use super::x86_pclmul::{self as pclmul, Sums};
 use super::{PolyvalElem, PolyvalKey, NUM_POWERS};
@@ -106,12 +107,17 @@ fn sum_lanes<L: Lanes4>(l: L, v: L::V) -> __m128i {
 fn fold_group<L: Lanes4>(l: L, acc: __m128i, key: &PolyvalKey, blocks: &[u8]) -> __m128i {
     let m = blocks.len() / 16;
     debug_assert!((1..=NUM_POWERS).contains(&m) && blocks.len().is_multiple_of(16));
+    if m < 4 {
+        // No vector to fill: the 128-bit code alone (short messages stay short).
+        // SAFETY: `L: Lanes4` exists only where pclmulqdq and avx do (the trait's contract).
+        return unsafe { pclmul::fold_group(acc, key, blocks) };
+    }
     let powers = &key.h_powers[NUM_POWERS - m..];
     let quads = m / 4;
     let (quad_blocks, rest_blocks) = blocks.split_at(64 * quads);
     let (quad_powers, rest_powers) = powers.split_at(4 * quads);
 
-    // The accumulator joins the first block: lane 0 of the first vector, if there is one.
+    // The accumulator joins the first block: lane 0 of the first vector.
     let z = l.zero();
     let (mut lo, mut mid, mut hi) = (z, z, z);
     let mut first = l.lane0_only(acc);
@@ -131,17 +137,12 @@ fn fold_group<L: Lanes4>(l: L, acc: __m128i, key: &PolyvalKey, blocks: &[u8]) ->
         mid: sum_lanes(l, mid),
         hi: sum_lanes(l, hi),
     };
+    // The last m mod 4 blocks, one at a time, into the same unreduced sums.
     // SAFETY: `L: Lanes4` exists only where pclmulqdq and avx do (the trait's contract).
     unsafe {
-        let mut x0 = if quads == 0 { acc } else { _mm_setzero_si128() };
         for (x, p) in rest_blocks.chunks_exact(16).zip(rest_powers) {
             let h = pclmul::load_elem(p);
-            sums.add_product(
-                _mm_xor_si128(x0, pclmul::load_block(x)),
-                h,
-                pclmul::fold_halves(h),
-            );
-            x0 = _mm_setzero_si128();
+            sums.add_product(pclmul::load_block(x), h, pclmul::fold_halves(h));
         }
         sums.reduce()
     }
