@@ -217,7 +217,7 @@ pub(super) fn digest_in_one_section(key: &PolyvalKey, data: &[u8], out: &mut [u8
             return unsafe {
                 match imp {
                     Implementation::Vpclmul512 => super::x86_vpclmul512::digest(key, data, out),
-                    Implementation::Vpclmul256 => super::x86_vpclmul::digest(key, data, out),
+                    Implementation::Vpclmul256 => super::x86_vpclmul256::digest(key, data, out),
                     _ => super::x86_pclmul::digest(key, data, out),
                 }
             };
@@ -242,7 +242,7 @@ pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
             unsafe {
                 match imp {
                     Implementation::Vpclmul512 => super::x86_vpclmul512::blocks(acc, key, chunk),
-                    Implementation::Vpclmul256 => super::x86_vpclmul::blocks(acc, key, chunk),
+                    Implementation::Vpclmul256 => super::x86_vpclmul256::blocks(acc, key, chunk),
                     _ => super::x86_pclmul::blocks(acc, key, chunk),
                 }
             }

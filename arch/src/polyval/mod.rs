@@ -16,14 +16,14 @@
 mod generic;
 mod implementation;
 #[cfg(target_arch = "x86_64")]
-mod lanes4;
+mod lanes;
 #[cfg(all(test, target_arch = "x86_64"))]
-mod lanes4_emulated;
+mod lanes_emulated;
 mod powers;
 #[cfg(target_arch = "x86_64")]
 mod x86_pclmul;
 #[cfg(target_arch = "x86_64")]
-mod x86_vpclmul;
+mod x86_vpclmul256;
 #[cfg(target_arch = "x86_64")]
 mod x86_vpclmul512;
 

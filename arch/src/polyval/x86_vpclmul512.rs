@@ -1,10 +1,10 @@
-//! x86-64 VPCLMULQDQ on 512-bit registers (AVX-512F + VPCLMULQDQ): the [`Lanes4`]
+//! x86-64 VPCLMULQDQ on 512-bit registers (AVX-512F + VPCLMULQDQ): the 4-lane [`Lanes`]
 //! back-end on `__m512i`, one intrinsic per lane operation, and the entry points.
 //!
-//! The algorithm itself is `lanes4`, which the tests also run on the emulated back-end
-//! (`lanes4_emulated`: the same operations, one 128-bit intrinsic per lane).
+//! The algorithm itself is `lanes`, which the tests also run on the emulated back-end
+//! (`lanes_emulated`: the same operations, one 128-bit intrinsic per lane).
 
-use super::lanes4::{self, Lanes4};
+use super::lanes::{self, Lanes};
 use super::x86_pclmul as pclmul;
 use super::{PolyvalElem, PolyvalKey};
 use core::arch::x86_64::*;
@@ -24,7 +24,7 @@ impl Zmm {
 
 // SAFETY: a `Zmm` exists only where `Zmm::new` could run, i.e. where the CPU has
 // pclmulqdq, avx, avx2, avx512f and vpclmulqdq: every feature used below.
-unsafe impl Lanes4 for Zmm {
+unsafe impl Lanes<4> for Zmm {
     type V = __m512i;
 
     #[inline(always)]
@@ -33,10 +33,10 @@ unsafe impl Lanes4 for Zmm {
         unsafe { _mm512_setzero_si512() }
     }
     #[inline(always)]
-    fn load_blocks(self, bytes: &[u8; 64]) -> __m512i {
-        // SAFETY: `self` proves avx512f; reads the 64 bytes `bytes` covers (unaligned is
+    fn load_blocks(self, blocks: &[[u8; 16]; 4]) -> __m512i {
+        // SAFETY: `self` proves avx512f; reads the 64 bytes `blocks` covers (unaligned is
         // fine).
-        unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) }
+        unsafe { _mm512_loadu_si512(blocks.as_ptr().cast()) }
     }
     #[inline(always)]
     fn load_powers(self, powers: &[PolyvalElem; 4]) -> __m512i {
@@ -50,9 +50,16 @@ unsafe impl Lanes4 for Zmm {
         unsafe { _mm512_zextsi128_si512(x) }
     }
     #[inline(always)]
-    fn lane<const I: i32>(self, v: __m512i) -> __m128i {
+    fn lanes(self, v: __m512i) -> [__m128i; 4] {
         // SAFETY: `self` proves avx512f.
-        unsafe { _mm512_extracti32x4_epi32::<I>(v) }
+        unsafe {
+            [
+                _mm512_extracti32x4_epi32::<0>(v),
+                _mm512_extracti32x4_epi32::<1>(v),
+                _mm512_extracti32x4_epi32::<2>(v),
+                _mm512_extracti32x4_epi32::<3>(v),
+            ]
+        }
     }
     #[inline(always)]
     fn xor(self, a: __m512i, b: __m512i) -> __m512i {
@@ -79,7 +86,7 @@ unsafe impl Lanes4 for Zmm {
 /// For each block X: acc = dot(acc ^ X, H). `data.len()` is a multiple of 16.
 #[target_feature(enable = "pclmulqdq,avx,avx2,avx512f,vpclmulqdq")]
 pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
-    let a = lanes4::blocks_vec(Zmm::new(), pclmul::load_elem(acc), key, data);
+    let a = lanes::blocks_vec(Zmm::new(), pclmul::load_elem(acc), key, data);
     *acc = pclmul::store_elem(a);
 }
 
@@ -90,6 +97,6 @@ pub(super) fn digest(key: &PolyvalKey, data: &[u8], out: &mut [u8; 16]) -> bool 
         return false;
     }
     let _fpu = run_in_irq::kernel_fpu_begin();
-    lanes4::digest(Zmm::new(), key, data, out);
+    lanes::digest(Zmm::new(), key, data, out);
     true
 }

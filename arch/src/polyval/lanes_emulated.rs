@@ -1,11 +1,12 @@
-//! Tests only: the [`Lanes4`] back-end on `[__m128i; 4]`, each lane operation the 128-bit
-//! PCLMULQDQ/SSE intrinsic that the AVX-512 back-end's instruction performs per lane. It
-//! runs wherever `pclmul` does, so the 4-lane algorithm (grouping, key powers per lane,
-//! the lane sums and reduction, the 128-bit remainder, the partial block) is proven on
-//! CPUs without AVX-512; the AVX-512 back-end differs only in the lane mapping.
+//! Tests only: the [`Lanes`] back-end on `[__m128i; N]`, each lane operation the 128-bit
+//! PCLMULQDQ/SSE intrinsic that the AVX2 (N = 2) or AVX-512 (N = 4) back-end's
+//! instruction performs per lane. It runs wherever `pclmul` does, so the algorithm
+//! (grouping, key powers per lane, the lane sums and reduction, the 128-bit remainder,
+//! the partial block) is proven at both widths on CPUs without VPCLMULQDQ; the real
+//! back-ends differ only in the lane mapping.
 
 use super::generic;
-use super::lanes4::{self, Lanes4};
+use super::lanes::{self, Lanes};
 use super::tests::{hex_fields, rand_bytes_seeded_from_len, vectors};
 use super::x86_pclmul as pclmul;
 use super::{Implementation, PolyvalElem, PolyvalKey, NUM_POWERS};
@@ -13,11 +14,11 @@ use core::arch::x86_64::*;
 
 /// Proof that the CPU has PCLMULQDQ and AVX: made only by [`Emulated::new`].
 #[derive(Clone, Copy)]
-struct Emulated(());
+struct Emulated<const N: usize>(());
 
-impl Emulated {
+impl<const N: usize> Emulated<N> {
     /// The back-end, or `None` (with a note on stderr) where the CPU lacks pclmul.
-    fn new() -> Option<Emulated> {
+    fn new() -> Option<Emulated<N>> {
         if Implementation::Pclmul.is_supported() {
             Some(Emulated(()))
         } else {
@@ -29,27 +30,28 @@ impl Emulated {
 
 // SAFETY: `Emulated::new` makes one only after detecting pclmulqdq and avx, the only
 // features used below (besides the x86-64 baseline SSE2).
-unsafe impl Lanes4 for Emulated {
-    type V = [__m128i; 4];
+unsafe impl<const N: usize> Lanes<N> for Emulated<N> {
+    type V = [__m128i; N];
 
     fn zero(self) -> Self::V {
         // SAFETY: SSE2 is part of the x86-64 baseline.
-        [unsafe { _mm_setzero_si128() }; 4]
+        [unsafe { _mm_setzero_si128() }; N]
     }
-    fn load_blocks(self, bytes: &[u8; 64]) -> Self::V {
-        // SAFETY: each load reads 16 of the 64 bytes `bytes` covers; no alignment needed.
-        core::array::from_fn(|i| unsafe { _mm_loadu_si128(bytes[16 * i..].as_ptr().cast()) })
+    fn load_blocks(self, blocks: &[[u8; 16]; N]) -> Self::V {
+        // SAFETY: `self` proves pclmulqdq and avx; each load reads one 16-byte block.
+        core::array::from_fn(|i| unsafe { pclmul::load_block(&blocks[i]) })
     }
-    fn load_powers(self, powers: &[PolyvalElem; 4]) -> Self::V {
+    fn load_powers(self, powers: &[PolyvalElem; N]) -> Self::V {
         // SAFETY: `self` proves pclmulqdq and avx.
         core::array::from_fn(|i| unsafe { pclmul::load_elem(&powers[i]) })
     }
     fn lane0_only(self, x: __m128i) -> Self::V {
-        let z = self.lane::<1>(self.zero());
-        [x, z, z, z]
+        let mut v = self.zero();
+        v[0] = x;
+        v
     }
-    fn lane<const I: i32>(self, v: Self::V) -> __m128i {
-        v[I as usize]
+    fn lanes(self, v: Self::V) -> [__m128i; N] {
+        v
     }
     fn xor(self, a: Self::V, b: Self::V) -> Self::V {
         // SAFETY: SSE2 is part of the x86-64 baseline.
@@ -69,16 +71,21 @@ unsafe impl Lanes4 for Emulated {
     }
 }
 
-fn digest_4lanes(l: Emulated, key: &PolyvalKey, data: &[u8]) -> [u8; 16] {
+fn digest_lanes<const N: usize>(l: Emulated<N>, key: &PolyvalKey, data: &[u8]) -> [u8; 16] {
     let mut out = [0u8; 16];
-    lanes4::digest(l, key, data, &mut out);
+    lanes::digest(l, key, data, &mut out);
     out
 }
 
 /// `blocks_vec` from a given accumulator, as elements.
-fn blocks_4lanes(l: Emulated, acc: PolyvalElem, key: &PolyvalKey, data: &[u8]) -> PolyvalElem {
+fn blocks_lanes<const N: usize>(
+    l: Emulated<N>,
+    acc: PolyvalElem,
+    key: &PolyvalKey,
+    data: &[u8],
+) -> PolyvalElem {
     // SAFETY: `l` proves pclmulqdq and avx.
-    unsafe { pclmul::store_elem(lanes4::blocks_vec(l, pclmul::load_elem(&acc), key, data)) }
+    unsafe { pclmul::store_elem(lanes::blocks_vec(l, pclmul::load_elem(&acc), key, data)) }
 }
 
 fn generic_digest(h: PolyvalElem, data: &[u8]) -> [u8; 16] {
@@ -98,17 +105,15 @@ fn simd_key(raw: &[u8; 16]) -> PolyvalKey {
     PolyvalKey::with_implementation(raw, Implementation::Pclmul).expect("pclmul detected")
 }
 
-#[test]
-fn every_length_to_4096_at_every_offset_mod_64_matches_generic() {
-    let Some(l) = Emulated::new() else { return };
+fn check_lengths_to_4096_at_unaligned_offsets<const N: usize>(l: Emulated<N>) {
     let raw: [u8; 16] = core::array::from_fn(|i| (i as u8).wrapping_mul(0x3b) ^ 0xa5);
     let key = simd_key(&raw);
     let h = PolyvalElem::from_bytes(&raw);
     let buf = rand_bytes_seeded_from_len(4096 + 64);
     for len in 0..=4096 {
         let want = generic_digest(h, &buf[..len]);
-        // Every start offset mod 64 (the vector loads' alignment) for short messages; a
-        // few for the rest, so the test stays quick.
+        // Many start offsets (the vector loads' alignment) for short messages; a few for
+        // the rest, so the test stays quick.
         let offsets: &[usize] = if len <= 300 {
             &[0, 1, 7, 8, 15, 16, 33, 63]
         } else {
@@ -121,14 +126,12 @@ fn every_length_to_4096_at_every_offset_mod_64_matches_generic() {
             } else {
                 generic_digest(h, data)
             };
-            assert_eq!(digest_4lanes(l, &key, data), want, "len {len} offset {off}");
+            assert_eq!(digest_lanes(l, &key, data), want, "len {len} offset {off}");
         }
     }
 }
 
-#[test]
-fn every_group_size_and_many_groups_from_a_nonzero_accumulator() {
-    let Some(l) = Emulated::new() else { return };
+fn check_every_group_size_from_a_nonzero_accumulator<const N: usize>(l: Emulated<N>) {
     let raw = [0x5au8; 16];
     let key = simd_key(&raw);
     let h = PolyvalElem::from_bytes(&raw);
@@ -137,19 +140,17 @@ fn every_group_size_and_many_groups_from_a_nonzero_accumulator() {
         lo: 0x0123_4567_89ab_cdef,
         hi: 0xfedc_ba98_7654_3210,
     };
-    // 0..=5 whole groups plus every remainder (0..16 blocks, so 0..4 vectors and 0..3
+    // 0..=5 whole groups plus every remainder (0..16 blocks: whole vectors and 0..N
     // single blocks).
     for blocks in 0..=5 * NUM_POWERS + 15 {
         let d = &data[..16 * blocks];
         let mut want = acc;
         generic::blocks(&mut want, h, d);
-        assert_eq!(blocks_4lanes(l, acc, &key, d), want, "{blocks} blocks");
+        assert_eq!(blocks_lanes(l, acc, &key, d), want, "{blocks} blocks");
     }
 }
 
-#[test]
-fn all_ones_key_and_data_and_long_messages_match_generic() {
-    let Some(l) = Emulated::new() else { return };
+fn check_all_ones_and_long_messages<const N: usize>(l: Emulated<N>) {
     let ones = [0xffu8; 16];
     let key = simd_key(&ones);
     let h = PolyvalElem::from_bytes(&ones);
@@ -157,7 +158,7 @@ fn all_ones_key_and_data_and_long_messages_match_generic() {
     let random = rand_bytes_seeded_from_len(70000);
     for len in [4095, 4096, 4097, 8192 + 48, 20000] {
         assert_eq!(
-            digest_4lanes(l, &key, &all_ones[..len]),
+            digest_lanes(l, &key, &all_ones[..len]),
             generic_digest(h, &all_ones[..len]),
             "all ones, len {len}"
         );
@@ -166,16 +167,14 @@ fn all_ones_key_and_data_and_long_messages_match_generic() {
     let h = PolyvalElem::from_bytes(&[0x11; 16]);
     for len in [65536, 65536 + 255, 70000] {
         assert_eq!(
-            digest_4lanes(l, &key, &random[..len]),
+            digest_lanes(l, &key, &random[..len]),
             generic_digest(h, &random[..len]),
             "len {len}"
         );
     }
 }
 
-#[test]
-fn shared_vectors() {
-    let Some(l) = Emulated::new() else { return };
+fn check_shared_vectors<const N: usize>(l: Emulated<N>) {
     // RFC 8452 Appendix A.
     let j = vectors("rfc8452.json");
     let h: [u8; 16] = hex_fields(&j, "H")[0].as_slice().try_into().expect("16");
@@ -185,7 +184,7 @@ fn shared_vectors() {
     ]
     .concat();
     let want = hex_fields(&j, "POLYVAL_H_X1_X2")[0].clone();
-    assert_eq!(digest_4lanes(l, &simd_key(&h), &msg).to_vec(), want);
+    assert_eq!(digest_lanes(l, &simd_key(&h), &msg).to_vec(), want);
 
     // The kernel's testmgr vectors.
     let j = vectors("kernel_testmgr_polyval_tv_template.json");
@@ -197,7 +196,7 @@ fn shared_vectors() {
     assert_eq!(ks.len(), 9);
     for ((k, m), d) in ks.iter().zip(&ms).zip(&ds) {
         let key = simd_key(k.as_slice().try_into().expect("16"));
-        assert_eq!(digest_4lanes(l, &key, m).to_vec(), *d, "len {}", m.len());
+        assert_eq!(digest_lanes(l, &key, m).to_vec(), *d, "len {}", m.len());
     }
 
     // The kernel KUnit vectors: one digest per length, and the hash of the digests of
@@ -220,13 +219,34 @@ fn shared_vectors() {
         .collect();
     assert_eq!(lens.len(), 24);
     for (len, want) in lens.iter().zip(&digests) {
-        let got = digest_4lanes(l, &key, &rand_bytes_seeded_from_len(*len));
+        let got = digest_lanes(l, &key, &rand_bytes_seeded_from_len(*len));
         assert_eq!(got.to_vec(), *want, "len {len}");
     }
     let data = rand_bytes_seeded_from_len(4096);
     let hashes: Vec<u8> = (0..=4096)
-        .flat_map(|len| digest_4lanes(l, &key, &data[..len]))
+        .flat_map(|len| digest_lanes(l, &key, &data[..len]))
         .collect();
     let consolidated = hex_fields(&j, "value")[0].clone();
-    assert_eq!(digest_4lanes(l, &key, &hashes).to_vec(), consolidated);
+    assert_eq!(digest_lanes(l, &key, &hashes).to_vec(), consolidated);
+}
+
+/// `#[test]`s running each check on both widths: 2 lanes (the AVX2 back-end's) and 4
+/// (the AVX-512 back-end's).
+macro_rules! at_both_widths {
+    ($($test:ident: $check:ident;)*) => {$(
+        #[test]
+        fn $test() {
+            if let (Some(two), Some(four)) = (Emulated::<2>::new(), Emulated::<4>::new()) {
+                $check(two);
+                $check(four);
+            }
+        }
+    )*};
+}
+
+at_both_widths! {
+    lengths_to_4096_at_unaligned_offsets_match_generic: check_lengths_to_4096_at_unaligned_offsets;
+    every_group_size_from_a_nonzero_accumulator_matches_generic: check_every_group_size_from_a_nonzero_accumulator;
+    all_ones_and_long_messages_match_generic: check_all_ones_and_long_messages;
+    shared_vectors: check_shared_vectors;
 }
