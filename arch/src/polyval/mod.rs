@@ -89,8 +89,8 @@ impl PolyvalElem {
 
 /// A prepared key (kernel arch `polyval_key`): `h_powers[i] = H^(16-i)`, so the last
 /// entry is H itself. The kernel's x86 key holds 8 powers; this one holds 16 because the
-/// VPCLMULQDQ code (256- and 512-bit) folds 16 blocks per reduction (its last 8 entries are the
-/// kernel's 8). Keys for [`Implementation::Generic`] hold only H (the other
+/// VPCLMULQDQ code (256- and 512-bit) folds 16 blocks per reduction (its last 8 entries
+/// are the kernel's 8). Keys for [`Implementation::Generic`] hold only H (the other
 /// entries are zero), as the kernel's generic key does. Plain data without padding, so
 /// it can be compared byte for byte ([`PolyvalKey::as_bytes`]).
 #[repr(C)]
