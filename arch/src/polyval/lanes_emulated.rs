@@ -131,7 +131,7 @@ fn check_lengths_to_4096_at_unaligned_offsets<const N: usize>(l: Emulated<N>) {
     }
 }
 
-fn check_every_group_size_from_a_nonzero_accumulator<const N: usize>(l: Emulated<N>) {
+fn check_every_group_size_from_nonzero_acc<const N: usize>(l: Emulated<N>) {
     let raw = [0x5au8; 16];
     let key = simd_key(&raw);
     let h = PolyvalElem::from_bytes(&raw);
@@ -246,7 +246,7 @@ macro_rules! at_both_widths {
 
 at_both_widths! {
     lengths_to_4096_at_unaligned_offsets_match_generic: check_lengths_to_4096_at_unaligned_offsets;
-    every_group_size_from_a_nonzero_accumulator_matches_generic: check_every_group_size_from_a_nonzero_accumulator;
+    every_group_size_from_a_nonzero_acc_matches_generic: check_every_group_size_from_nonzero_acc;
     all_ones_and_long_messages_match_generic: check_all_ones_and_long_messages;
     shared_vectors: check_shared_vectors;
 }
