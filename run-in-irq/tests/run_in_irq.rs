@@ -28,5 +28,7 @@ mod simd;
 mod sleep;
 #[path = "selftests/soak.rs"]
 mod soak;
+#[path = "selftests/symbolize.rs"]
+mod symbolize;
 
 kunit::main!();

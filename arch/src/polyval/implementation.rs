@@ -19,6 +19,9 @@ pub enum Implementation {
     Pclmul,
     /// x86-64 VPCLMULQDQ on 256-bit registers (AVX2), 16 blocks per reduction.
     Vpclmul256,
+    /// x86-64 VPCLMULQDQ on 512-bit registers (AVX-512F), four blocks per instruction,
+    /// 16 blocks per reduction.
+    Vpclmul512,
 }
 
 /// The requested implementation cannot run on this CPU.
@@ -39,10 +42,11 @@ impl std::error::Error for UnsupportedImplementation {}
 
 impl Implementation {
     /// Every implementation, slowest first.
-    pub const ALL: [Implementation; 3] = [
+    pub const ALL: [Implementation; 4] = [
         Implementation::Generic,
         Implementation::Pclmul,
         Implementation::Vpclmul256,
+        Implementation::Vpclmul512,
     ];
 
     /// Short lowercase name (used in suite and benchmark names).
@@ -51,7 +55,29 @@ impl Implementation {
             Implementation::Generic => "generic",
             Implementation::Pclmul => "pclmul",
             Implementation::Vpclmul256 => "vpclmul256",
+            Implementation::Vpclmul512 => "vpclmul512",
         }
+    }
+
+    /// The CPU features its code needs, as `is_x86_feature_detected!` names them (empty
+    /// for the generic code).
+    pub fn required_cpu_features(self) -> &'static [&'static str] {
+        match self {
+            Implementation::Generic => &[],
+            Implementation::Pclmul => &["pclmulqdq", "avx"],
+            Implementation::Vpclmul256 => &["pclmulqdq", "avx", "avx2", "vpclmulqdq"],
+            Implementation::Vpclmul512 => &["pclmulqdq", "avx", "avx2", "avx512f", "vpclmulqdq"],
+        }
+    }
+
+    /// The required CPU features this CPU lacks (empty where it is supported), e.g. for
+    /// a skip reason: `CPU lacks avx512f/vpclmulqdq`.
+    pub fn missing_cpu_features(self) -> Vec<&'static str> {
+        self.required_cpu_features()
+            .iter()
+            .copied()
+            .filter(|f| !cpu_has(f))
+            .collect()
     }
 
     /// True if this CPU can run it (detected at run time, once).
@@ -80,22 +106,7 @@ impl Implementation {
     }
 
     fn detect(self) -> bool {
-        match self {
-            Implementation::Generic => true,
-            #[cfg(target_arch = "x86_64")]
-            Implementation::Pclmul => {
-                std::arch::is_x86_feature_detected!("pclmulqdq")
-                    && std::arch::is_x86_feature_detected!("avx")
-            }
-            #[cfg(target_arch = "x86_64")]
-            Implementation::Vpclmul256 => {
-                Implementation::Pclmul.detect()
-                    && std::arch::is_x86_feature_detected!("avx2")
-                    && std::arch::is_x86_feature_detected!("vpclmulqdq")
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            _ => false,
-        }
+        self.required_cpu_features().iter().all(|f| cpu_has(f))
     }
 
     /// The fastest supported implementation (what the kernel would pick at boot).
@@ -117,6 +128,7 @@ impl Implementation {
             Implementation::Generic => 0,
             Implementation::Pclmul => 1,
             Implementation::Vpclmul256 => 2,
+            Implementation::Vpclmul512 => 3,
         }
     }
 
@@ -125,6 +137,7 @@ impl Implementation {
         match tag {
             1 => Implementation::Pclmul,
             2 => Implementation::Vpclmul256,
+            3 => Implementation::Vpclmul512,
             _ => Implementation::Generic,
         }
     }
@@ -134,6 +147,28 @@ impl Implementation {
     #[inline]
     fn simd_now(self) -> bool {
         self != Implementation::Generic && self.is_supported() && run_in_irq::may_use_simd()
+    }
+}
+
+/// Whether this CPU has `feature` (a name from [`Implementation::required_cpu_features`]).
+/// `is_x86_feature_detected!` takes only literals, hence the table.
+fn cpu_has(feature: &str) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        match feature {
+            "pclmulqdq" => has!("pclmulqdq"),
+            "avx" => has!("avx"),
+            "avx2" => has!("avx2"),
+            "avx512f" => has!("avx512f"),
+            "vpclmulqdq" => has!("vpclmulqdq"),
+            _ => false,
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = feature;
+        false
     }
 }
 
@@ -181,7 +216,8 @@ pub(super) fn digest_in_one_section(key: &PolyvalKey, data: &[u8], out: &mut [u8
             // apply the SIMD rule themselves (one call per hash).
             return unsafe {
                 match imp {
-                    Implementation::Vpclmul256 => super::x86_vpclmul::digest(key, data, out),
+                    Implementation::Vpclmul512 => super::x86_vpclmul512::digest(key, data, out),
+                    Implementation::Vpclmul256 => super::x86_vpclmul256::digest(key, data, out),
                     _ => super::x86_pclmul::digest(key, data, out),
                 }
             };
@@ -205,7 +241,8 @@ pub(super) fn blocks(acc: &mut PolyvalElem, key: &PolyvalKey, data: &[u8]) {
             // SAFETY: `simd_now` checked the CPU features each function needs.
             unsafe {
                 match imp {
-                    Implementation::Vpclmul256 => super::x86_vpclmul::blocks(acc, key, chunk),
+                    Implementation::Vpclmul512 => super::x86_vpclmul512::blocks(acc, key, chunk),
+                    Implementation::Vpclmul256 => super::x86_vpclmul256::blocks(acc, key, chunk),
                     _ => super::x86_pclmul::blocks(acc, key, chunk),
                 }
             }

@@ -7,18 +7,25 @@
 //! zero-padded and no length block is appended (the empty message hashes to 0^16).
 //!
 //! Implementations ([`Implementation`]): portable constant-time code and, on x86-64,
-//! PCLMULQDQ and 256-bit VPCLMULQDQ code, detected at run time. The SIMD code runs only
+//! PCLMULQDQ, 256-bit VPCLMULQDQ and 512-bit (AVX-512) VPCLMULQDQ code, detected at run
+//! time. The SIMD code runs only
 //! where `run_in_irq::may_use_simd()` allows it, inside a kernel-FPU section; elsewhere
 //! (e.g. a hardirq that interrupted a SIMD section) the generic code computes the same
 //! key powers and digests bit for bit.
 
 mod generic;
 mod implementation;
+#[cfg(target_arch = "x86_64")]
+mod lanes;
+#[cfg(all(test, target_arch = "x86_64"))]
+mod lanes_emulated;
 mod powers;
 #[cfg(target_arch = "x86_64")]
 mod x86_pclmul;
 #[cfg(target_arch = "x86_64")]
-mod x86_vpclmul;
+mod x86_vpclmul256;
+#[cfg(target_arch = "x86_64")]
+mod x86_vpclmul512;
 
 #[cfg(test)]
 mod tests;
@@ -82,8 +89,8 @@ impl PolyvalElem {
 
 /// A prepared key (kernel arch `polyval_key`): `h_powers[i] = H^(16-i)`, so the last
 /// entry is H itself. The kernel's x86 key holds 8 powers; this one holds 16 because the
-/// 256-bit VPCLMULQDQ code folds 16 blocks per reduction (its last 8 entries are the
-/// kernel's 8). Keys for [`Implementation::Generic`] hold only H (the other
+/// VPCLMULQDQ code (256- and 512-bit) folds 16 blocks per reduction (its last 8 entries
+/// are the kernel's 8). Keys for [`Implementation::Generic`] hold only H (the other
 /// entries are zero), as the kernel's generic key does. Plain data without padding, so
 /// it can be compared byte for byte ([`PolyvalKey::as_bytes`]).
 #[repr(C)]

@@ -3,13 +3,13 @@
 
 use super::*;
 
-fn vectors(name: &str) -> String {
+pub(super) fn vectors(name: &str) -> String {
     let path = format!("{}/../vectors/polyval/{name}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 /// Every `"field": "hex"` value in `json`, in file order (the files are flat enough).
-fn hex_fields(json: &str, field: &str) -> Vec<Vec<u8>> {
+pub(super) fn hex_fields(json: &str, field: &str) -> Vec<Vec<u8>> {
     let pat = format!("\"{field}\": \"");
     json.match_indices(&pat)
         .map(|(i, _)| {
@@ -31,7 +31,7 @@ fn arr16(v: &[u8]) -> [u8; 16] {
 }
 
 /// The kernel test LCG (`test-utils.h`): rand_bytes_seeded_from_len.
-fn rand_bytes_seeded_from_len(len: usize) -> Vec<u8> {
+pub(super) fn rand_bytes_seeded_from_len(len: usize) -> Vec<u8> {
     let mut seed = len as u64;
     (0..len)
         .map(|_| {
@@ -343,4 +343,34 @@ fn unsupported_implementation_is_an_error() {
         assert_eq!(r.is_ok(), imp.is_supported());
     }
     assert!(Implementation::best().is_supported());
+}
+
+#[test]
+fn detection_agrees_with_proc_cpuinfo_and_names_what_is_missing() {
+    let Ok(cpuinfo) = std::fs::read_to_string("/proc/cpuinfo") else {
+        eprintln!("skipped: no /proc/cpuinfo");
+        return;
+    };
+    let flags: Vec<&str> = cpuinfo
+        .lines()
+        .find_map(|l| l.strip_prefix("flags"))
+        .and_then(|l| l.split_once(':'))
+        .map(|(_, f)| f.split_whitespace().collect())
+        .expect("a flags line");
+    assert_eq!(
+        Implementation::Vpclmul512.required_cpu_features(),
+        ["pclmulqdq", "avx", "avx2", "avx512f", "vpclmulqdq"]
+    );
+    for imp in Implementation::ALL {
+        let missing = imp.missing_cpu_features();
+        let want: Vec<&str> = imp
+            .required_cpu_features()
+            .iter()
+            .copied()
+            .filter(|f| !flags.contains(f))
+            .collect();
+        assert_eq!(missing, want, "{imp:?}");
+        assert_eq!(missing.is_empty(), imp.is_supported(), "{imp:?}");
+    }
+    assert!(Implementation::Generic.missing_cpu_features().is_empty());
 }

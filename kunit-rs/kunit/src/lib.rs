@@ -343,6 +343,7 @@ pub mod __private {
         __save_loc as save_loc, __skip as skip, mem_holds, not_err_or_null_holds, ptr_holds,
         str_holds, AssertType, Site, TestHandle,
     };
+    pub use crate::internal::call_stack;
     pub use crate::registry::last_segment;
     pub use crate::test::__fail_current_test as fail_current_test;
     pub use crate::test::TestShared;

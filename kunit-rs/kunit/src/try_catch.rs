@@ -81,8 +81,9 @@ pub(crate) fn panic_text(name: &str, report: &PanicReport) -> String {
     text
 }
 
-/// Runs `f`, catching aborts and panics.
-pub(crate) fn run<F: FnOnce()>(f: F) -> Outcome {
+/// Runs `f`, catching aborts and panics. (`dyn`, not generic: one copy of this and of
+/// `catch_unwind`'s machinery in the binary, not one per call site.)
+pub(crate) fn run(f: &mut dyn FnMut()) -> Outcome {
     install_hook();
     let was_in_case = IN_CASE.with(|c| c.replace(true));
     let result = panic::catch_unwind(AssertUnwindSafe(f));

@@ -40,6 +40,7 @@
 //! assert!(!report.suites[0].cases[0].log.contains("cut here"));
 //! ```
 
+use crate::internal::call_stack;
 use crate::test::{with_current, TestShared};
 use crate::Kunit;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -115,45 +116,21 @@ fn suppressed(t: &TestShared) -> bool {
 /// This crate's sources: frames there are the framework's.
 const KUNIT_SRC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/");
 
-/// Frames of the framework, the runtime or the backtrace machinery (by file, since inlined
-/// frames carry only bare function names).
-fn is_framework_frame(name: &str, file: &str) -> bool {
-    file.starts_with(KUNIT_SRC)
-        || file.starts_with("/rustc/")
-        || file.contains("/.cargo/registry/")
-        || name.starts_with("backtrace::")
+/// Frames of the framework or the runtime (by file, since inlined frames carry only bare
+/// function names; std's capture machinery is under `/rustc/`).
+fn is_framework_frame(file: &str) -> bool {
+    file.starts_with(KUNIT_SRC) || file.starts_with("/rustc/") || file.contains("/.cargo/registry/")
 }
 
 /// The trimmed call trace: (function, file:line) from the warning's caller outwards, down to
 /// where the test framework called the case.
 fn call_trace() -> Vec<(String, String)> {
-    let bt = backtrace::Backtrace::new();
-    let mut frames = Vec::new();
-    for frame in bt.frames() {
-        for sym in frame.symbols() {
-            let name = sym
-                .name()
-                .map(|n| format!("{n:#}"))
-                .unwrap_or_else(|| "<unknown>".into());
-            let file = sym
-                .filename()
-                .map(|f| f.display().to_string())
-                .unwrap_or_default();
-            frames.push((name, file, sym.lineno().unwrap_or(0)));
-        }
-    }
-    let start = frames
-        .iter()
-        .position(|(n, f, _)| !is_framework_frame(n, f))
-        .unwrap_or(frames.len());
-    let mut trace: Vec<(String, String)> = Vec::new();
-    for (name, file, line) in frames.into_iter().skip(start) {
-        if file.starts_with(KUNIT_SRC) {
-            break;
-        }
-        trace.push((name, format!("{file}:{line}")));
-    }
-    trace
+    call_stack::capture()
+        .into_iter()
+        .skip_while(|f| is_framework_frame(&f.file))
+        .take_while(|f| !f.file.starts_with(KUNIT_SRC))
+        .map(|f| (f.function, format!("{}:{}", f.file, f.line)))
+        .collect()
 }
 
 /// `__warn()`: prints the warning block (or counts it when suppressed).

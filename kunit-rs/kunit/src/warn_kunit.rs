@@ -3,6 +3,8 @@
 use crate::support::{run, suite_ktap};
 use kunit::prelude::*;
 
+/// The line of the `WARN_ON!` in `warning_caller_function`.
+const CALLER_WARN_LINE: u32 = line!() + 3;
 #[inline(never)]
 fn warning_caller_function(bad: bool) -> bool {
     WARN_ON!(bad)
@@ -35,6 +37,20 @@ fn test_unsuppressed_warning_has_backtrace(test: &mut Kunit) {
         "{log}"
     );
     kunit_expect_true!(test, log.contains("    # Call Trace:\n"));
+    // The innermost frame is the caller, with its file and line (framework frames trimmed).
+    let first_frame = log
+        .split("    # Call Trace:\n")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or("");
+    let frame_end = format!("/src/warn_kunit.rs:{CALLER_WARN_LINE})");
+    kunit_expect_true_msg!(
+        test,
+        first_frame.starts_with("    #  ")
+            && first_frame.contains("warning_caller_function (")
+            && first_frame.ends_with(frame_end.as_str()),
+        "{log}"
+    );
     kunit_expect_true!(
         test,
         log.contains("    # ---[ end trace 0000000000000000 ]---\n")

@@ -6,6 +6,8 @@
 
 #[path = "../src/assert/assert_kunit.rs"]
 mod assert_kunit;
+#[path = "../src/internal/call_stack_kunit.rs"]
+mod call_stack_kunit;
 #[path = "../src/errptr_kunit.rs"]
 mod errptr_kunit;
 #[path = "../src/executor_kunit.rs"]

@@ -8,8 +8,10 @@
 //! | `polyval_generic` | portable constant-time code |
 //! | `polyval_pclmul` | x86-64 PCLMULQDQ + AVX |
 //! | `polyval_vpclmul256` | x86-64 VPCLMULQDQ on 256-bit registers |
+//! | `polyval_vpclmul512` | x86-64 VPCLMULQDQ on 512-bit registers (AVX-512F) |
 //!
-//! An implementation suite whose implementation is missing on this CPU, or is the best
+//! An implementation suite whose implementation is missing on this CPU (reason: the CPU
+//! features it lacks, e.g. `vpclmul512: CPU lacks avx512f/vpclmulqdq`), or is the best
 //! one (already run as `polyval`), reports every case skipped with the reason.
 //!
 //! Cases, in the kernel's order: the template's nine (`test_hash_*`), the five
@@ -83,4 +85,8 @@ polyval_suite!("polyval_pclmul", Which::Only(Implementation::Pclmul));
 polyval_suite!(
     "polyval_vpclmul256",
     Which::Only(Implementation::Vpclmul256)
+);
+polyval_suite!(
+    "polyval_vpclmul512",
+    Which::Only(Implementation::Vpclmul512)
 );

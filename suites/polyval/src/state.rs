@@ -44,6 +44,15 @@ impl SuiteState {
     }
 }
 
+/// The skip reason of an implementation this CPU cannot run: the features it lacks.
+pub fn unsupported_reason(imp: Implementation) -> String {
+    format!(
+        "{}: CPU lacks {}",
+        imp.name(),
+        imp.missing_cpu_features().join("/")
+    )
+}
+
 /// One suite's slot, shared by its `suite_init`, `suite_exit` and cases.
 pub struct Slot {
     pub which: Which,
@@ -75,10 +84,9 @@ impl Slot {
     pub fn suite_init(&self) -> Result<(), i32> {
         let imp = match self.which {
             Which::Best => Ok(Implementation::best()),
-            Which::Only(imp) if !imp.is_supported() => Err(Unavailable::Skip(format!(
-                "{} is not supported by this CPU",
-                imp.name()
-            ))),
+            Which::Only(imp) if !imp.is_supported() => {
+                Err(Unavailable::Skip(unsupported_reason(imp)))
+            }
             Which::Only(imp) if imp == Implementation::best() => Err(Unavailable::Skip(format!(
                 "{} is the best implementation here: suite polyval runs it",
                 imp.name()

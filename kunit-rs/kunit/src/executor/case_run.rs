@@ -71,7 +71,7 @@ pub(super) fn run_case(
         params::run_series(&cr, suite, case, generate, &mut test, &mut result)?;
     } else {
         let shared = test.shared.clone();
-        cr.guarded(&shared, None, None, || {
+        cr.guarded(&shared, None, None, &mut || {
             run_case_catch_errors(suite, case, &mut test)
         })?;
         let status = test.status();
@@ -156,7 +156,7 @@ pub(super) fn run_case_catch_errors(suite: &Suite, case: &Case, test: &mut Kunit
     let shared = test.shared.clone();
     let _current = CurrentGuard::set(Some(shared.clone()));
     crate::assert::take_last_seen();
-    let outcome = try_catch::run(|| {
+    let outcome = try_catch::run(&mut || {
         if let Some(init) = suite.init {
             if let Err(err) = init(test) {
                 test.log(format_args!("failed to initialize: {err}"));
@@ -186,7 +186,7 @@ pub(super) fn run_case_catch_errors(suite: &Suite, case: &Case, test: &mut Kunit
     if shared.is_detached() {
         return;
     }
-    let outcome = try_catch::run(|| {
+    let outcome = try_catch::run(&mut || {
         if let Some(exit) = suite.exit {
             exit(test);
         }

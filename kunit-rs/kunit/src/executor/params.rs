@@ -40,10 +40,10 @@ pub(super) fn run_series(
     let parent = test.shared.clone();
     if let Some(param_init) = case.param_init {
         let mut init = ParamInit::Done(Ok(()));
-        cr.guarded(&parent, None, None, || {
+        cr.guarded(&parent, None, None, &mut || {
             let _current = CurrentGuard::set(Some(parent.clone()));
             let mut returned = Ok(());
-            init = match try_catch::run(|| returned = param_init(test)) {
+            init = match try_catch::run(&mut || returned = param_init(test)) {
                 Outcome::Completed => ParamInit::Done(returned),
                 Outcome::Aborted => ParamInit::Aborted,
                 Outcome::Panicked(r) => {
@@ -104,9 +104,12 @@ pub(super) fn run_series(
         // Made afresh for each parameter: the parent is not touched while this one runs.
         ptest.parent = Some(NonNull::from(&mut *test));
         let running = ptest.shared.clone();
-        cr.guarded(&running, Some(&parent), Some((index, desc.clone())), || {
-            run_case_catch_errors(suite, case, &mut ptest)
-        })?;
+        cr.guarded(
+            &running,
+            Some(&parent),
+            Some((index, desc.clone())),
+            &mut || run_case_catch_errors(suite, case, &mut ptest),
+        )?;
         let status = ptest.status();
         let reason = ptest.shared.status_comment();
         parent.log_raw(&crate::ktap::result_line(2, status, index, &desc, &reason));
@@ -125,9 +128,9 @@ pub(super) fn run_series(
         current = generate_param(generate, test, prev.as_ref(), &mut desc);
     }
     if let Some(param_exit) = case.param_exit {
-        cr.guarded(&parent, None, None, || {
+        cr.guarded(&parent, None, None, &mut || {
             let _current = CurrentGuard::set(Some(parent.clone()));
-            if let Outcome::Panicked(r) = try_catch::run(|| param_exit(test)) {
+            if let Outcome::Panicked(r) = try_catch::run(&mut || param_exit(test)) {
                 parent.log_panic(&r);
                 parent.set_failure();
             }
@@ -147,9 +150,9 @@ enum ParamInit {
 /// `kunit_cleanup(&test)` on the parent, right after `param_exit`.
 fn cleanup_parent(cr: &CaseRun<'_>, test: &mut Kunit) -> Option<()> {
     let parent = test.shared.clone();
-    cr.guarded(&parent, None, None, || {
+    cr.guarded(&parent, None, None, &mut || {
         let _current = CurrentGuard::set(Some(parent.clone()));
-        if let Outcome::Panicked(r) = try_catch::run(|| parent.run_cleanup(false)) {
+        if let Outcome::Panicked(r) = try_catch::run(&mut || parent.run_cleanup(false)) {
             parent.log_panic(&r);
             parent.set_failure();
         }
@@ -165,7 +168,7 @@ fn generate_param(
 ) -> Option<Param> {
     let shared = test.shared.clone();
     let mut next = None;
-    if let Outcome::Panicked(r) = try_catch::run(|| next = generate(test, prev, desc)) {
+    if let Outcome::Panicked(r) = try_catch::run(&mut || next = generate(test, prev, desc)) {
         shared.log_panic(&r);
         shared.set_failure();
         return None;

@@ -81,7 +81,7 @@ fn start_suite(run: &Run, planned: &PlannedSuite, sink: &Sink, log: &Mutex<Strin
     let suite: &Suite = planned.reg.suite;
     if let Some(init) = suite.suite_init {
         let mut result = Ok(());
-        let outcome = try_catch::run(|| result = init(suite));
+        let outcome = try_catch::run(&mut || result = init(suite));
         if let Outcome::Panicked(report) = outcome {
             emit(sink, log, &try_catch::panic_text(suite.name, &report));
             result = Err(EINTR);
@@ -118,7 +118,7 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Log) {
         (ss.stats, ss.totals, ss.init_err)
     };
     if let Some(exit) = suite.suite_exit {
-        if let Outcome::Panicked(report) = try_catch::run(|| exit(suite)) {
+        if let Outcome::Panicked(report) = try_catch::run(&mut || exit(suite)) {
             emit(sink, log, &try_catch::panic_text(suite.name, &report));
         }
     }

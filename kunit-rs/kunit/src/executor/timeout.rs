@@ -25,7 +25,8 @@ impl CaseRun<'_> {
         running: &Arc<TestShared>,
         parent: Option<&Arc<TestShared>>,
         param: Option<(usize, String)>,
-        f: impl FnOnce(),
+        // `dyn`: one copy of this function, not one per call site's closure.
+        f: &mut dyn FnMut(),
     ) -> Option<()> {
         let token = TOKENS.fetch_add(1, Ordering::Relaxed);
         {
@@ -116,7 +117,7 @@ pub(super) fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
     // The hung thread may still use its data: actions run, data is leaked.
     let hung = std::iter::once(&inf.running).chain(inf.parent.as_ref());
     for test in hung {
-        if let Outcome::Panicked(r) = try_catch::run(|| test.run_cleanup(true)) {
+        if let Outcome::Panicked(r) = try_catch::run(&mut || test.run_cleanup(true)) {
             emit(&sink, &inf.log, &try_catch::panic_text(name, &r));
         }
     }

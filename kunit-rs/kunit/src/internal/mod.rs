@@ -2,5 +2,6 @@
 //! modules built on them (`params`, `resource`) sit above the handle, so nothing here imports
 //! `test`.
 
+pub mod call_stack;
 pub(crate) mod param_value;
 pub(crate) mod resources;
