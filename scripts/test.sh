@@ -7,6 +7,9 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "cargo fmt --check"
 cargo fmt --all --check
+step "generated assertion macros are up to date"
+python3 scripts/gen-assert-macros.py --check
+
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 step "rustdoc clean (warnings denied)"
