@@ -288,8 +288,11 @@ impl Site {
 }
 
 /// `__kunit_do_failed_assertion()` + `__kunit_abort()`: logs this thread's pending failure
-/// to `test` as one entry, marks it failed and, for an assertion, aborts the case.
-#[inline]
+/// to `test` as one entry, marks it failed and, for an assertion, aborts the case. Never
+/// inlined: it only runs after a failure, and inlined it would cost every call site code and
+/// debug info.
+#[cold]
+#[inline(never)]
 pub fn report<H: TestHandle + ?Sized>(test: &H) {
     report_to(test.__shared());
 }
