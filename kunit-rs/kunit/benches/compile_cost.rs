@@ -6,12 +6,13 @@
 //! `kunit_expect_streq!`) and `std_cases` (N `#[test]`s with the same 21 `assert_eq!`s). It
 //! depends on this checkout's `kunit` by path and builds with cargo's default dev profile
 //! (opt-level 0) and with that profile at opt-level 1. For each profile it builds both, then
-//! touches one test file and rebuilds only that target, alternating kunit and libtest, at least
-//! three times each; it reports the median rebuild times and the test binary sizes.
+//! touches one test file and rebuilds only that target, alternating kunit and libtest, five
+//! times each by default; it reports the median rebuild times and the test binary sizes.
 //!
 //! Environment: `KUNIT_COMPILE_COST_CASES` (default 500) for a quicker run,
-//! `KUNIT_COMPILE_COST_REBUILDS` (default 3, at least 3), `KUNIT_COMPILE_COST_KUNIT` to
-//! measure another `kunit` checkout (the directory holding its Cargo.toml).
+//! `KUNIT_COMPILE_COST_REBUILDS` (default 5, at least 3: on a shared machine more samples
+//! steady the medians), `KUNIT_COMPILE_COST_KUNIT` to measure another `kunit` checkout (the
+//! directory holding its Cargo.toml).
 //!
 //! Prints details, then `..._opt1` ratios, and last `assert_compile_ratio_vs_std=` (median
 //! kunit rebuild / median libtest rebuild) and `assert_binary_ratio_vs_std=` (size ratio).
@@ -275,7 +276,7 @@ fn measure(root: &Path, profile: &str, rebuilds: usize) -> Figures {
 
 fn main() {
     let cases = env_count("KUNIT_COMPILE_COST_CASES", 500, 1);
-    let rebuilds = env_count("KUNIT_COMPILE_COST_REBUILDS", 3, 3);
+    let rebuilds = env_count("KUNIT_COMPILE_COST_REBUILDS", 5, 3);
     let kunit_dir = match std::env::var_os("KUNIT_COMPILE_COST_KUNIT") {
         Some(d) => PathBuf::from(d),
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR")),
