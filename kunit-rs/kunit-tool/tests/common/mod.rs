@@ -34,9 +34,9 @@ pub fn fixture_binary(name: &str) -> PathBuf {
 }
 
 /// Keeps scripts/check-asan.sh's `-Zsanitizer` RUSTFLAGS off a build of the fixture
-/// workspace: without `--target` cargo would apply them to proc-macros too, and those cannot
+/// workspace (cargo, or a `kunit run`/`build` that runs it): without `--target` cargo would apply them to proc-macros too, and those cannot
 /// load into rustc. The fixture is the subject of the tests; kunit-tool stays instrumented.
-fn without_sanitizer(cmd: &mut Command) -> &mut Command {
+pub fn without_sanitizer(cmd: &mut Command) -> &mut Command {
     if std::env::var("RUSTFLAGS").is_ok_and(|f| f.contains("-Zsanitizer")) {
         cmd.env_remove("RUSTFLAGS");
     }
