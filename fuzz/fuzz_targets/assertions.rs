@@ -45,18 +45,6 @@ static SUITE: Suite = Suite {
     ..Suite::DEFAULT
 };
 
-#[derive(Clone, Default)]
-struct Captured(std::sync::Arc<Mutex<Vec<u8>>>);
-impl std::io::Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 fuzz_target!(|data: &[u8]| {
     // The two operands are separated by the first 0xff byte (never valid UTF-8).
     let (a, b) = match data.iter().position(|&c| c == 0xff) {
@@ -81,11 +69,11 @@ fuzz_target!(|data: &[u8]| {
     .count();
     *INPUT.lock().unwrap() = (a, b);
 
-    let out = Captured::default();
+    let out = kunit::Capture::new();
     let regs = [Registration::unregistered(&SUITE, "fuzz")];
     let report = kunit::run(Some(&regs), &Config::default(), out.clone()).unwrap();
     assert_eq!(report.success(), differing == 0);
-    let ktap = std::mem::take(&mut *out.0.lock().unwrap());
+    let ktap = out.bytes();
     let failures = String::from_utf8_lossy(&ktap)
         .matches(": EXPECTATION FAILED at ")
         .count();

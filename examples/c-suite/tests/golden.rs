@@ -8,34 +8,17 @@
 //! --test golden` and review the diff.
 
 use kunit::prelude::*;
-use kunit::{Config, Ignored, Registration};
+use kunit::{Capture, Config, Ignored, Registration};
 use std::ffi::c_void;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-/// A `Write` whose bytes can be read back after the run.
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn run_ktap(regs: &[Registration], ignored: Ignored) -> String {
-    let out = Captured::default();
+    let out = Capture::new();
     let config = Config {
         ignored,
         ..Config::default()
     };
     kunit::run(Some(regs), &config, out.clone()).expect("no filters");
-    let bytes = out.0.lock().unwrap().clone();
-    String::from_utf8(bytes).expect("KTAP is UTF-8")
+    String::from_utf8(out.bytes()).expect("KTAP is UTF-8")
 }
 
 /// Compares with `tests/golden/<name>`, or rewrites it under `KUNIT_C_BLESS=1`.

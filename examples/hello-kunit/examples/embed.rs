@@ -9,23 +9,7 @@
 //!                                                           # suite runs before main, KTAP on stderr
 //! ```
 
-use kunit::{Config, Ignored, Registration};
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-/// A `Write` that keeps what kunit printed, readable after the run.
-#[derive(Clone, Default)]
-struct Collected(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Collected {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use kunit::{Capture, Config, Ignored, Registration};
 
 fn main() {
     if std::env::var_os("KUNIT_BOOT").is_some() {
@@ -40,7 +24,7 @@ fn main() {
     };
 
     // Every suite linked into this binary: hello-kunit's register themselves.
-    let ktap = Collected::default();
+    let ktap = Capture::new();
     let report = match kunit::run(None, &config, ktap.clone()) {
         Ok(report) => report,
         Err(e) => {
@@ -48,7 +32,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let text = String::from_utf8_lossy(&ktap.0.lock().unwrap()).into_owned();
+    let text = ktap.text();
     println!(
         "collected {} lines of KTAP; first: {:?}",
         text.lines().count(),

@@ -12,24 +12,9 @@ use kunit::kunit_tests;
 mod kunit_macros {
     use super::failing_fixture::{failing, SUITE_EXITS, SUITE_INITS};
     use kunit::prelude::*;
-    use kunit::{Config, Registration};
+    use kunit::{Capture, Config, Registration};
     use std::sync::atomic::Ordering;
-    use std::sync::{Arc, Mutex};
     use std::time::Duration;
-
-    /// A `Write` the test can read back after the run.
-    #[derive(Clone, Default)]
-    struct SharedBuf(Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for SharedBuf {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
 
     #[test]
     fn case_name_is_the_function_name(test: &mut Kunit) {
@@ -103,10 +88,10 @@ mod kunit_macros {
             SUITE_INITS.load(Ordering::SeqCst),
             SUITE_EXITS.load(Ordering::SeqCst),
         );
-        let out = SharedBuf::default();
+        let out = Capture::new();
         let regs = [Registration::unregistered(&failing::SUITE, "")];
         let report = kunit::run(Some(&regs), &Config::default(), out.clone()).unwrap();
-        let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let text = String::from_utf8(out.bytes()).unwrap();
         assert!(text == EXPECTED, "KTAP differs; got:\n{text}");
         assert_eq!(
             (report.passed(), report.failed(), report.skipped()),

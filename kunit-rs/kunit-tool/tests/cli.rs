@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{fixture_build, fixture_target, kunit, mask_timestamps};
+use common::{fixture_build, fixture_target, kunit, mask_timestamps, without_sanitizer};
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
@@ -97,7 +97,7 @@ fn outside_any_project() -> PathBuf {
 }
 
 fn kunit_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kunit"))
+    without_sanitizer(&mut Command::new(env!("CARGO_BIN_EXE_kunit")))
         .args(args)
         .current_dir(dir)
         .output()

@@ -5,11 +5,10 @@
 //! counts, with no parse errors.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use kunit::prelude::*;
-use kunit::{Config, Registration, Report};
+use kunit::{Capture, Config, Registration, Report};
 use kunit_tool::reader::Extractor;
 use kunit_tool::{parse_run_tests, Printer, Test, TestStatus};
 use proptest::prelude::*;
@@ -133,19 +132,6 @@ fn make_suites(run: usize, spec: &RunSpec) -> Vec<Registration> {
             Registration::unregistered(suite, "round_trip")
         })
         .collect()
-}
-
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 fn leaf_status(o: &Outcome) -> TestStatus {
@@ -314,9 +300,9 @@ proptest! {
         let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let regs = make_suites(run, &spec);
         let config = Config { jobs, stats_enabled: stats, ..Config::default() };
-        let out = Captured::default();
+        let out = Capture::new();
         let report = kunit::run(Some(&regs), &config, out.clone()).unwrap();
-        let ktap = std::mem::take(&mut *out.0.lock().unwrap());
+        let ktap = out.bytes();
         check(&spec, &report, &ktap)?;
     }
 }

@@ -191,6 +191,7 @@ pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PlainData, PtrVal
 pub use executor::{CaseReport, Config, Ignored, ParamReport, Plan, Report, SuiteReport};
 pub use ktap::Format;
 pub use kunit_macros::kunit_tests;
+pub use output::Capture;
 pub use params::{Param, ParamGen};
 pub use registry::{registered_suites, Attributes, Case, Registration, Speed, Suite};
 pub use resource::ActionHandle;
@@ -243,8 +244,6 @@ pub mod prelude {
 ///
 /// ```
 /// use kunit::prelude::*;
-/// use std::io::Write;
-/// use std::sync::{Arc, Mutex};
 ///
 /// fn test_ok(test: &mut Kunit) {
 ///     kunit_expect_lt!(test, 1, 2);
@@ -255,27 +254,14 @@ pub mod prelude {
 /// static CASES: &[Case] = &[kunit_case!(test_ok), kunit_case!(test_skipped)];
 /// static SUITE: Suite = Suite { name: "embedded", test_cases: CASES, ..Suite::DEFAULT };
 ///
-/// /// Collects the KTAP text.
-/// #[derive(Clone, Default)]
-/// struct Buffer(Arc<Mutex<Vec<u8>>>);
-/// impl Write for Buffer {
-///     fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-///         self.0.lock().unwrap().extend_from_slice(b);
-///         Ok(b.len())
-///     }
-///     fn flush(&mut self) -> std::io::Result<()> {
-///         Ok(())
-///     }
-/// }
-///
-/// let out = Buffer::default();
+/// // Collects the KTAP text.
+/// let out = kunit::Capture::new();
 /// let regs = [kunit::Registration::unregistered(&SUITE, "doc")];
 /// let report = kunit::run(Some(&regs), &kunit::Config::default(), out.clone()).unwrap();
 /// assert!(report.success());
 /// assert_eq!((report.passed(), report.skipped()), (1, 1));
-/// let ktap = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
 /// assert_eq!(
-///     ktap,
+///     out.text(),
 ///     "KTAP version 1
 /// 1..1
 ///     KTAP version 1

@@ -1,10 +1,11 @@
 //! Where KTAP lines go: straight to stdout (one flushed write per line, like printk, so a
 //! crash loses nothing already reported), into any `Write`, or into a buffer that is printed
-//! later (parallel suites print in order).
+//! later (parallel suites print in order). [`Capture`] is the `Write` to hand [`crate::run`]
+//! when the text is wanted back.
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 enum Target {
     Stdout,
@@ -94,5 +95,64 @@ impl Sink {
             Target::Buffer(b) => std::mem::take(b),
             _ => Vec::new(),
         }
+    }
+}
+
+/// A `Write` that keeps everything written to it, for reading back after [`crate::run`].
+///
+/// Clones share one buffer: pass a clone to `run` (which needs a `Write + Send + 'static`
+/// it owns) and read the KTAP text from the original once the run returns.
+///
+/// ```
+/// use kunit::prelude::*;
+///
+/// fn test_ok(test: &mut Kunit) {
+///     kunit_expect_eq!(test, 2 + 2, 4);
+/// }
+/// static CASES: &[Case] = &[kunit_case!(test_ok)];
+/// static SUITE: Suite = Suite { name: "captured", test_cases: CASES, ..Suite::DEFAULT };
+///
+/// let out = kunit::Capture::new();
+/// let regs = [kunit::Registration::unregistered(&SUITE, "doc")];
+/// kunit::run(Some(&regs), &kunit::Config::default(), out.clone()).unwrap();
+/// assert!(out.text().starts_with("KTAP version 1\n1..1\n"));
+/// assert!(out.text().ends_with("\nok 1 captured\n"));
+/// assert_eq!(out.bytes(), out.text().as_bytes());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Capture(Arc<Mutex<Vec<u8>>>);
+
+impl Capture {
+    /// An empty capture.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A copy of the bytes written so far, exactly as written (a failure text may hold bytes
+    /// that are not UTF-8).
+    pub fn bytes(&self) -> Vec<u8> {
+        self.buffer().clone()
+    }
+
+    /// The bytes written so far as text; bytes that are not UTF-8 become U+FFFD (use
+    /// [`Self::bytes`] to see them).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.buffer()).into_owned()
+    }
+
+    /// The buffer. Nothing panics while holding the lock, so it is never poisoned; were it
+    /// anyway, the bytes are still wanted.
+    fn buffer(&self) -> std::sync::MutexGuard<'_, Vec<u8>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.buffer().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }

@@ -266,6 +266,22 @@ impl fmt::Debug for Kunit {
     }
 }
 
+/// The private data goes with the test: `test->priv` serves its init, case and exit. Freed
+/// only with the shared state, a value that holds its own test's handle (kunit-c's C
+/// `struct kunit` does) would keep both alive in a cycle. A timed-out case's handle is never
+/// dropped (its thread is abandoned), so its data stays, as the executor documents.
+impl Drop for Kunit {
+    fn drop(&mut self) {
+        let data = self
+            .shared
+            .priv_data
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take();
+        drop(data);
+    }
+}
+
 impl Kunit {
     pub(crate) fn new(name: &'static str, sink: Arc<Sink>, log: Log) -> Self {
         Kunit {
@@ -378,8 +394,8 @@ impl Kunit {
     /// The private data set by `set_priv`; panics (failing the case) if absent or of another type.
     pub fn priv_mut<T: Any + Send>(&mut self) -> &mut T {
         match self.shared.priv_ptr::<T>() {
-            // SAFETY: the allocation is freed only by `set_priv` or when the test's shared
-            // state drops, neither of which can happen while `self` is mutably borrowed.
+            // SAFETY: the allocation is freed only by `set_priv` or when this handle drops,
+            // neither of which can happen while `self` is mutably borrowed.
             Some(p) => unsafe { &mut *p },
             None => panic!(
                 "kunit: no private data of type {}",

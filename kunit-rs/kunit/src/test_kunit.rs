@@ -3,7 +3,7 @@
 
 use crate::support::suite_ktap;
 use kunit::prelude::*;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 
 fn code_under_test(x: u32) -> u32 {
     if x > 3 {
@@ -88,9 +88,39 @@ fn test_private_data(test: &mut Kunit) {
     kunit_expect_true!(test, suite_ktap(&PRIV).contains("    ok 1 uses_priv\n"));
 }
 
+/// Private data holding its own test's handle, as kunit-c's C `struct kunit` does.
+struct HoldsItsTest {
+    _test: kunit::TestRef,
+}
+static HOLDER_DROPPED: AtomicBool = AtomicBool::new(false);
+impl Drop for HoldsItsTest {
+    fn drop(&mut self) {
+        HOLDER_DROPPED.store(true, SeqCst);
+    }
+}
+fn keeps_its_handle(t: &mut Kunit) {
+    let test = t.handle();
+    t.set_priv(HoldsItsTest { _test: test });
+}
+static HOLDER_CASES: &[Case] = &[kunit_case!(keeps_its_handle)];
+static HOLDER: Suite = Suite {
+    name: "priv_holder",
+    test_cases: HOLDER_CASES,
+    ..Suite::DEFAULT
+};
+
+/// The private data is freed when its test ends, even when it refers back to the test.
+fn test_private_data_dropped_with_the_test(test: &mut Kunit) {
+    HOLDER_DROPPED.store(false, SeqCst);
+    let ktap = suite_ktap(&HOLDER);
+    kunit_expect_true!(test, ktap.contains("    ok 1 keeps_its_handle\n"));
+    kunit_expect_true!(test, HOLDER_DROPPED.load(SeqCst));
+}
+
 static CASES: &[Case] = &[
     kunit_case!(test_fail_current_test),
     kunit_case!(test_private_data),
+    kunit_case!(test_private_data_dropped_with_the_test),
 ];
 kunit_test_suite!(Suite {
     name: "kunit_test",

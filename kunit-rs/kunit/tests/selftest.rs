@@ -20,6 +20,8 @@ mod harness_bad_input_kunit;
 mod harness_kunit;
 #[path = "../src/ktap_kunit.rs"]
 mod ktap_kunit;
+#[path = "../src/output_kunit.rs"]
+mod output_kunit;
 #[path = "../src/executor/params_kunit.rs"]
 mod params_kunit;
 #[path = "../src/resource_kunit.rs"]
@@ -37,29 +39,7 @@ mod warn_kunit;
 
 /// Running inner suites and capturing their KTAP.
 pub mod support {
-    use kunit::{Config, Registration, Report, Suite};
-    use std::io::Write;
-    use std::sync::{Arc, Mutex};
-
-    /// A `Write` whose bytes can be read back after the run.
-    #[derive(Clone, Default)]
-    pub struct Captured(pub Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Captured {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Captured {
-        pub fn text(&self) -> String {
-            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
-        }
-    }
+    use kunit::{Capture, Config, Registration, Report, Suite};
 
     /// Runs `suites` (unregistered, module `module`) and returns their KTAP and report.
     pub fn run_with(
@@ -71,7 +51,7 @@ pub mod support {
             .iter()
             .map(|s| Registration::unregistered(s, module))
             .collect();
-        let out = Captured::default();
+        let out = Capture::new();
         let report = kunit::run(Some(&regs), config, out.clone()).expect("filters parse");
         (out.text(), report)
     }

@@ -3,23 +3,8 @@
 
 use kunit::harness::closing_line;
 use kunit::prelude::*;
-use kunit::{Config, Format, Ignored, Plan, Registration};
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use kunit::{Capture, Config, Format, Ignored, Plan, Registration};
 use tap14_oracle::check::{check, split_output, structural_lines, Agreed, HarnessReport, Summary};
-
-#[derive(Clone, Default)]
-struct Captured(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 fn passes(test: &mut Kunit) {
     kunit_expect_eq!(test, 1 + 1, 2);
@@ -81,9 +66,9 @@ fn harness_run(suites: &[&'static Suite]) -> (String, HarnessReport) {
         format: Format::Tap14,
         ..Config::default()
     };
-    let out = Captured::default();
+    let out = Capture::new();
     let report = kunit::run(Some(&regs), &config, out.clone()).unwrap();
-    let mut stdout = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let mut stdout = String::from_utf8(out.bytes()).unwrap();
     stdout.push_str(&format!("\n{}\n\n", closing_line(&report)));
     let names = |ignored| {
         let config = Config {

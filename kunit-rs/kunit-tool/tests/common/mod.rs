@@ -21,13 +21,7 @@ pub fn fixture_binary(name: &str) -> PathBuf {
     static BUILT: OnceLock<()> = OnceLock::new();
     BUILT.get_or_init(|| {
         let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-        // Under scripts/check-asan.sh, RUSTFLAGS carries -Zsanitizer, which this build (no
-        // --target) would also apply to proc-macros, and they cannot load into rustc. The
-        // fixture is the subject of the tests; kunit itself stays instrumented.
-        if std::env::var("RUSTFLAGS").is_ok_and(|f| f.contains("-Zsanitizer")) {
-            cargo.env_remove("RUSTFLAGS");
-        }
-        let status = cargo
+        let status = without_sanitizer(&mut cargo)
             .args(["build", "--quiet", "--manifest-path"])
             .arg(fixture_manifest())
             .arg("--target-dir")
@@ -37,6 +31,16 @@ pub fn fixture_binary(name: &str) -> PathBuf {
         assert!(status.success(), "building the fixture binaries failed");
     });
     fixture_target().join("debug").join(name)
+}
+
+/// Keeps scripts/check-asan.sh's `-Zsanitizer` RUSTFLAGS off a build of the fixture
+/// workspace (cargo, or a `kunit run`/`build` that runs it): without `--target` cargo would apply them to proc-macros too, and those cannot
+/// load into rustc. The fixture is the subject of the tests; kunit-tool stays instrumented.
+pub fn without_sanitizer(cmd: &mut Command) -> &mut Command {
+    if std::env::var("RUSTFLAGS").is_ok_and(|f| f.contains("-Zsanitizer")) {
+        cmd.env_remove("RUSTFLAGS");
+    }
+    cmd
 }
 
 /// The chaos fixture's harness (`kunit-chaos`), built once per test process.
@@ -52,13 +56,14 @@ pub fn fixture_build() -> &'static (Output, Vec<PathBuf>) {
     BUILT.get_or_init(|| {
         let manifest = fixture_manifest();
         let target = fixture_target();
-        let out = kunit(&[
-            "build",
-            "--manifest-path",
-            manifest.to_str().unwrap(),
-            "--build_dir",
-            target.to_str().unwrap(),
-        ]);
+        // `kunit build` runs cargo on the fixture workspace.
+        let out = without_sanitizer(&mut Command::new(env!("CARGO_BIN_EXE_kunit")))
+            .args(["build", "--manifest-path"])
+            .arg(&manifest)
+            .arg("--build_dir")
+            .arg(&target)
+            .output()
+            .expect("run kunit");
         let harnesses = String::from_utf8_lossy(&out.stdout)
             .lines()
             .filter_map(|l| l.split_once("Harness: ").map(|(_, p)| PathBuf::from(p)))

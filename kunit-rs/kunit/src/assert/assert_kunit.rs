@@ -2,12 +2,12 @@
 //! lib/kunit/assert.c prints, and the expectation/assertion control flow.
 
 use kunit::prelude::*;
-use kunit::{CStrPtr, Config, PlainData, Registration};
+use kunit::{CStrPtr, Capture, Config, PlainData, Registration};
 use std::ffi::{c_char, CStr};
 use std::fmt;
 use std::panic::Location;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 /// The line of the last `at!`-wrapped assertion (both expand on the same line).
 static LINE: AtomicU32 = AtomicU32::new(0);
@@ -17,21 +17,6 @@ macro_rules! at {
         LINE.store(line!(), Relaxed);
         $($t)*
     }};
-}
-
-/// Writes into a shared buffer that can be read back after the run, as bytes (a failure
-/// text may hold non-UTF-8 bytes).
-#[derive(Clone, Default)]
-struct Bytes(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Bytes {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// Runs `case` alone in a suite with `config` and returns the bytes between the suite's
@@ -50,10 +35,10 @@ fn body_bytes(name: &'static str, case: fn(&mut Kunit), config: &Config) -> Vec<
     // Kept reachable, so LeakSanitizer (scripts/check-asan.sh) does not report them.
     static GOLDEN: std::sync::Mutex<Vec<&'static Suite>> = std::sync::Mutex::new(Vec::new());
     GOLDEN.lock().unwrap().push(suite);
-    let out = Bytes::default();
+    let out = Capture::new();
     let regs = [Registration::unregistered(suite, "")];
     kunit::run(Some(&regs), config, out.clone()).expect("no filters");
-    let ktap = out.0.lock().unwrap().clone();
+    let ktap = out.bytes();
     let header = b"KTAP version 1\n1..1\n    KTAP version 1\n    # Subtest: golden\n    1..1\n";
     let body = ktap.strip_prefix(&header[..]).expect("suite header");
     let result = format!("ok 1 {name}\n");

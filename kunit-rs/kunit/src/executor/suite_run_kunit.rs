@@ -2,9 +2,9 @@
 //! (`suite_exit` before the suite's stats, as `kunit_run_tests` does — with one job and with
 //! two), init-section suites (`# is_init: true`, run first) — compared as whole documents.
 
-use crate::support::{run_with, Captured};
+use crate::support::run_with;
 use kunit::prelude::*;
-use kunit::{Config, Ignored, Registration};
+use kunit::{Capture, Config, Ignored, Registration};
 
 fn log_init(suite: &Suite) -> Result<(), i32> {
     kunit_info!(suite, "suite_init ran");
@@ -88,7 +88,7 @@ kunit_test_init_section_suites!(INIT_SECTION);
 
 fn test_is_init_attribute(test: &mut Kunit) {
     let regs = [Registration::unregistered(&INIT_SECTION, "early_mod").init_section()];
-    let out = Captured::default();
+    let out = Capture::new();
     let report = kunit::run(Some(&regs), &Config::default(), out.clone());
     kunit_assert_true!(test, report.is_ok_and(|r| r.success()));
     let want = "\
@@ -132,7 +132,7 @@ fn test_init_section_suites_run_first(test: &mut Kunit) {
         Registration::unregistered(&INIT_SECTION, "").init_section(),
     ];
     kunit::registry::sort_suites(&mut regs);
-    let out = Captured::default();
+    let out = Capture::new();
     let report = kunit::run(Some(&regs), &Config::default(), out.clone());
     kunit_assert_true!(test, report.is_ok_and(|r| r.success()));
     let want = "\
