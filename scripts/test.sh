@@ -40,5 +40,8 @@ step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh
 step "nextest: --partition count:K/2 runs each test once; archives run elsewhere"
 scripts/check-nextest-shards.sh
+step "AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"
+scripts/check-asan.sh --ci
+
 step "fuzz targets, 25 s each (nightly; skipped with a message without it)"
 scripts/check-fuzz.sh
