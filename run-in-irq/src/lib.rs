@@ -25,7 +25,7 @@
 //! Inside, the modules form a one-way stack (each uses only those below it;
 //! `scripts/check-irq-layering.sh` checks it): the context model (`context`,
 //! `violations`, `sigmask`, `stackscan`, `symbolize`) → irq entry/exit (`irq`, then `irqflags`, `simd`) →
-//! interrupt sources (`signal`, `timer`, `ksoftirqd`) → `line` → `irq_test` →
+//! interrupt sources (`signal`, `arm_horizon` → `timer`, `ksoftirqd`) → `line` → `irq_test` →
 //! `kunit_irq_test`.
 //!
 //! # Rules for code that runs in hardirq context
@@ -69,6 +69,7 @@
 #![warn(missing_docs)]
 
 mod alloc;
+mod arm_horizon;
 mod context;
 mod futex;
 mod irq;

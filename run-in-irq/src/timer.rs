@@ -9,7 +9,10 @@
 //!   more than the irq test's 5 µs interval, the interrupts then leave the task no
 //!   time at all, and the adaptive interval has to back off far before the task runs.
 //! * [`HardirqTimer::PosixTimer`]: `timer_create(CLOCK_MONOTONIC, SIGEV_THREAD_ID)`,
-//!   re-armed with `timer_settime` (async-signal-safe). Needs no second CPU.
+//!   re-armed with `timer_settime` (async-signal-safe). Needs no second CPU. An expiry
+//!   is never programmed closer than the machine's arm horizon (see `arm_horizon`:
+//!   on a VM a deadline a few µs out fires before `timer_settime` has returned, and a
+//!   handler that re-arms itself then livelocks), learned from the arms themselves.
 //!
 //! [`HardirqTimer::Auto`] uses the timer thread while it has a CPU to run on, and the
 //! POSIX timer otherwise: with one usable CPU; for [`STARVED_HOLD_NS`] after any timer
@@ -21,6 +24,7 @@
 //! finally fires, and the irq test's task loop ([`IrqTimer::claim_overdue`]) takes
 //! over a deadline the thread has not served in time.
 
+use crate::arm_horizon::{ArmEvidence, ArmHorizon};
 use crate::futex;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::*};
@@ -38,7 +42,10 @@ pub enum HardirqTimer {
     Auto,
     /// A per-line thread that sends the signal at the deadline.
     TimerThread,
-    /// A per-thread POSIX timer (`SIGEV_THREAD_ID`).
+    /// A per-thread POSIX timer (`SIGEV_THREAD_ID`). It delivers an expiry no sooner
+    /// than the shortest delay this machine's timer can be armed for without firing
+    /// before the arm returns (learned from earlier arms; a few µs on a VM, usually
+    /// nothing on bare metal).
     PosixTimer,
 }
 
@@ -183,7 +190,7 @@ impl<'a> IrqTimer<'a> {
             return false;
         }
         thread.note_starved(now);
-        posix.arm_ns(1);
+        posix.fire_now();
         true
     }
 
@@ -203,7 +210,12 @@ impl<'a> IrqTimer<'a> {
 /// A POSIX per-thread timer that signals one thread on expiry.
 pub(crate) struct PosixTimer {
     id: libc::timer_t,
+    /// What this timer's arms have shown about [`POSIX_ARM_HORIZON`].
+    evidence: ArmEvidence,
 }
+
+/// The shortest delay a POSIX timer is armed for in this process (see `arm_horizon`).
+static POSIX_ARM_HORIZON: ArmHorizon = ArmHorizon::new();
 
 // SAFETY: a timer_t is a kernel handle; timer_settime/timer_delete may be called
 // from any thread.
@@ -224,11 +236,32 @@ impl PosixTimer {
             if libc::timer_create(libc::CLOCK_MONOTONIC, &mut sev, &mut id) != 0 {
                 return Err(io::Error::last_os_error());
             }
-            Ok(PosixTimer { id })
+            Ok(PosixTimer {
+                id,
+                evidence: ArmEvidence::new(),
+            })
         }
     }
 
+    /// Expiry `ns` from now, or at the arm horizon if that is later (0 disarms).
+    /// Times the arm and learns from it. Async-signal-safe.
     fn arm_ns(&self, ns: u64) {
+        if ns == 0 {
+            return self.program(0);
+        }
+        let delay = POSIX_ARM_HORIZON.delay_for(ns);
+        let before = monotonic_ns();
+        self.program(delay);
+        POSIX_ARM_HORIZON.observe(&self.evidence, delay, monotonic_ns() - before);
+    }
+
+    /// Expiry at once (1 ns: the signal is pending when the arm returns).
+    fn fire_now(&self) {
+        self.program(1);
+    }
+
+    /// `timer_settime` for a one-shot expiry `ns` from now (0 disarms).
+    fn program(&self, ns: u64) {
         let spec = libc::itimerspec {
             it_interval: libc::timespec {
                 tv_sec: 0,
