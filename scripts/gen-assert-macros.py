@@ -18,25 +18,39 @@ SOME = "::core::option::Option::Some(::core::format_args!($($fmt)+))"
 # borrowed, and only on failure call the cold entry point with the call site's texts (it
 # builds the text and returns `true`); then, with the operands released (an `if`
 # condition's temporaries are dropped before its block), report to the test.
-BINARY = """\
-        $crate::__private::save_loc();
-        if match (&$left, &$right) {
-            (left, right) => {
-                !(*left {OPT} *right)
-                    && $crate::__private::binary_failed(
-                        $crate::__private::{KIND},
-                        "{OPT}",
-                        ::core::stringify!($left),
-                        ::core::stringify!($right),
-                        left,
-                        right,
-                        {MSG},
-                    )
-            }
-        } {
-            $crate::__private::report(&$test);
-        }"""
+def check(scrutinee, pattern, holds, failed, args, before=""):
+    lines = ["        $crate::__private::save_loc();"]
+    if before:
+        lines.append(before)
+    lines += [
+        f"        if match {scrutinee} {{",
+        f"            {pattern} => {{",
+    ]
+    if failed == "mem_failed":
+        # The operands' bytes come from a method call, so that auto-deref reaches the value
+        # behind `&x`, `&mut x`, a `Box` or a `Vec` (as the kernel's pointers do).
+        lines += [
+            "                #[allow(unused_imports)]",
+            "                use $crate::KMem as _;",
+            "                let (left, right) = (left.kunit_mem(), right.kunit_mem());",
+        ]
+    lines += [f"                !{holds}", f"                    && $crate::__private::{failed}("]
+    lines += [f"                        {arg}," for arg in ["$crate::__private::{KIND}"] + args + ["{MSG}"]]
+    lines += [
+        "                    )",
+        "            }",
+        "        } {",
+        "            $crate::__private::report(&$test);",
+        "        }",
+    ]
+    return "\n".join(lines)
 
+
+TWO_OPERANDS = ("(&$left, &$right)", "(left, right)")
+TEXTS = ['"{OPT}"', "::core::stringify!($left)", "::core::stringify!($right)"]
+
+BINARY = check(*TWO_OPERANDS, "(*left {OPT} *right)", "binary_failed", TEXTS + ["left", "right"])
+# A truth check has no operands to hold.
 UNARY = """\
         $crate::__private::save_loc();
         if {NOT}($condition)
@@ -49,86 +63,16 @@ UNARY = """\
         {
             $crate::__private::report(&$test);
         }"""
-
-PTR = """\
-        $crate::__private::save_loc();
-        if match (&{LEFT}, &{RIGHT}) {
-            (left, right) => {
-                !$crate::__private::ptr_holds("{OPT}", left, right)
-                    && $crate::__private::ptr_failed(
-                        $crate::__private::{KIND},
-                        "{OPT}",
-                        ::core::stringify!({LEFT}),
-                        {RIGHT_TEXT},
-                        left,
-                        right,
-                        {MSG},
-                    )
-            }
-        } {
-            $crate::__private::report(&$test);
-        }"""
-
-NOT_ERR_OR_NULL = """\
-        $crate::__private::save_loc();
-        if match &$ptr {
-            ptr => {
-                !$crate::__private::not_err_or_null_holds(ptr)
-                    && $crate::__private::not_err_or_null_failed(
-                        $crate::__private::{KIND},
-                        ::core::stringify!($ptr),
-                        ptr,
-                        {MSG},
-                    )
-            }
-        } {
-            $crate::__private::report(&$test);
-        }"""
-
-STR = """\
-        $crate::__private::save_loc();
-        if match (&$left, &$right) {
-            (left, right) => {
-                !$crate::__private::str_holds("{OPT}", left, right)
-                    && $crate::__private::str_failed(
-                        $crate::__private::{KIND},
-                        "{OPT}",
-                        ::core::stringify!($left),
-                        ::core::stringify!($right),
-                        left,
-                        right,
-                        {MSG},
-                    )
-            }
-        } {
-            $crate::__private::report(&$test);
-        }"""
-
-# The operands' bytes come from a method call, so that auto-deref reaches the value behind
-# `&x`, `&mut x`, a `Box` or a `Vec` (as the kernel's pointers do).
-MEM = """\
-        $crate::__private::save_loc();
-        let size: usize = $size;
-        if match (&$left, &$right) {
-            (left, right) => {
-                #[allow(unused_imports)]
-                use $crate::KMem as _;
-                let (left, right) = (left.kunit_mem(), right.kunit_mem());
-                !$crate::__private::mem_holds("{OPT}", left, right, size)
-                    && $crate::__private::mem_failed(
-                        $crate::__private::{KIND},
-                        "{OPT}",
-                        ::core::stringify!($left),
-                        ::core::stringify!($right),
-                        left,
-                        right,
-                        size,
-                        {MSG},
-                    )
-            }
-        } {
-            $crate::__private::report(&$test);
-        }"""
+PTR = check("(&{LEFT}, &{RIGHT})", "(left, right)",
+            '$crate::__private::ptr_holds("{OPT}", left, right)', "ptr_failed",
+            ['"{OPT}"', "::core::stringify!({LEFT})", "{RIGHT_TEXT}", "left", "right"])
+NOT_ERR_OR_NULL = check("&$ptr", "ptr", "$crate::__private::not_err_or_null_holds(ptr)",
+                        "not_err_or_null_failed", ["::core::stringify!($ptr)", "ptr"])
+STR = check(*TWO_OPERANDS, '$crate::__private::str_holds("{OPT}", left, right)', "str_failed",
+            TEXTS + ["left", "right"])
+MEM = check(*TWO_OPERANDS, '$crate::__private::mem_holds("{OPT}", left, right, size)',
+            "mem_failed", TEXTS + ["left", "right", "size"],
+            before="        let size: usize = $size;")
 
 INT_NOTE = "integers print as `%lld (0x%llx)`, other types with `{:?}`"
 TWO = "$test:expr, $left:expr, $right:expr"

@@ -7,7 +7,7 @@
 
 use super::generic;
 use super::lanes::{self, Lanes};
-use super::tests::{hex_fields, rand_bytes_seeded_from_len, vectors};
+use super::tests::{data_lens, hex_fields, rand_bytes_seeded_from_len, vectors};
 use super::x86_pclmul as pclmul;
 use super::{Implementation, PolyvalElem, PolyvalKey, NUM_POWERS};
 use core::arch::x86_64::*;
@@ -208,15 +208,7 @@ fn check_shared_vectors<const N: usize>(l: Emulated<N>) {
         .expect("16");
     let key = simd_key(&raw);
     let digests = hex_fields(&j, "digest");
-    let lens: Vec<usize> = j
-        .match_indices("\"data_len\": ")
-        .map(|(i, p)| {
-            let s = &j[i + p.len()..];
-            s[..s.find(|c: char| !c.is_ascii_digit()).expect("digits")]
-                .parse()
-                .expect("length")
-        })
-        .collect();
+    let lens = data_lens(&j);
     assert_eq!(lens.len(), 24);
     for (len, want) in lens.iter().zip(&digests) {
         let got = digest_lanes(l, &key, &rand_bytes_seeded_from_len(*len));

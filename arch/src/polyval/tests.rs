@@ -26,6 +26,18 @@ fn unhex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+/// Every `"data_len": N` of a vector file, in order.
+pub(super) fn data_lens(json: &str) -> Vec<usize> {
+    json.match_indices("\"data_len\": ")
+        .map(|(i, p)| {
+            let s = &json[i + p.len()..];
+            s[..s.find(|c: char| !c.is_ascii_digit()).expect("digits end")]
+                .parse()
+                .expect("length")
+        })
+        .collect()
+}
+
 fn arr16(v: &[u8]) -> [u8; 16] {
     v.try_into().expect("16 bytes")
 }
@@ -195,15 +207,7 @@ fn kernel_kunit_vectors_every_implementation() {
     let j = vectors("kernel_kunit_polyval_testvecs.json");
     let raw = arr16(&hex_fields(&j, "raw_key")[0]);
     assert_eq!(raw.to_vec(), rand_bytes_seeded_from_len(16));
-    let lens: Vec<usize> = j
-        .match_indices("\"data_len\": ")
-        .map(|(i, p)| {
-            let s = &j[i + p.len()..];
-            s[..s.find(|c: char| !c.is_ascii_digit()).expect("digits end")]
-                .parse()
-                .expect("length")
-        })
-        .collect();
+    let lens = data_lens(&j);
     let digests = hex_fields(&j, "digest");
     assert_eq!(lens.len(), 24);
     for key in keys(&raw) {
