@@ -7,7 +7,7 @@
 
 use super::generic;
 use super::lanes::{self, Lanes};
-use super::tests::{data_lens, hex_fields, rand_bytes_seeded_from_len, vectors};
+use super::tests::{data_lens, hex_fields, rand_bytes_seeded_from_len, testmgr_vectors, vectors};
 use super::x86_pclmul as pclmul;
 use super::{Implementation, PolyvalElem, PolyvalKey, NUM_POWERS};
 use core::arch::x86_64::*;
@@ -187,12 +187,7 @@ fn check_shared_vectors<const N: usize>(l: Emulated<N>) {
     assert_eq!(digest_lanes(l, &simd_key(&h), &msg).to_vec(), want);
 
     // The kernel's testmgr vectors.
-    let j = vectors("kernel_testmgr_polyval_tv_template.json");
-    let (ks, ms, ds) = (
-        hex_fields(&j, "key"),
-        hex_fields(&j, "message"),
-        hex_fields(&j, "digest"),
-    );
+    let (ks, ms, ds) = testmgr_vectors();
     assert_eq!(ks.len(), 9);
     for ((k, m), d) in ks.iter().zip(&ms).zip(&ds) {
         let key = simd_key(k.as_slice().try_into().expect("16"));

@@ -26,6 +26,16 @@ fn unhex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+/// The kernel's testmgr vectors: (keys, messages, digests).
+pub(super) fn testmgr_vectors() -> (Vec<Vec<u8>>, Vec<Vec<u8>>, Vec<Vec<u8>>) {
+    let j = vectors("kernel_testmgr_polyval_tv_template.json");
+    (
+        hex_fields(&j, "key"),
+        hex_fields(&j, "message"),
+        hex_fields(&j, "digest"),
+    )
+}
+
 /// Every `"data_len": N` of a vector file, in order.
 pub(super) fn data_lens(json: &str) -> Vec<usize> {
     json.match_indices("\"data_len\": ")
@@ -181,12 +191,7 @@ fn rfc8452_appendix_a_every_implementation() {
 
 #[test]
 fn testmgr_vectors_every_implementation() {
-    let j = vectors("kernel_testmgr_polyval_tv_template.json");
-    let (ks, ms, ds) = (
-        hex_fields(&j, "key"),
-        hex_fields(&j, "message"),
-        hex_fields(&j, "digest"),
-    );
+    let (ks, ms, ds) = testmgr_vectors();
     assert_eq!(ks.len(), 9);
     assert_eq!((ms.len(), ds.len()), (9, 9));
     for ((k, m), d) in ks.iter().zip(&ms).zip(&ds) {
