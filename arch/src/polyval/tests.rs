@@ -26,8 +26,11 @@ fn unhex(s: &str) -> Vec<u8> {
         .collect()
 }
 
+/// One field's values across a vector file.
+type Column = Vec<Vec<u8>>;
+
 /// The kernel's testmgr vectors: (keys, messages, digests).
-pub(super) fn testmgr_vectors() -> (Vec<Vec<u8>>, Vec<Vec<u8>>, Vec<Vec<u8>>) {
+pub(super) fn testmgr_vectors() -> (Column, Column, Column) {
     let j = vectors("kernel_testmgr_polyval_tv_template.json");
     (
         hex_fields(&j, "key"),
