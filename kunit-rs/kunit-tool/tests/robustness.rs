@@ -253,11 +253,13 @@ fn pathological_inputs_finish_quickly() {
     }
 }
 
-/// Found by the ktap_parse fuzz target: a log cut off inside many nested
-/// tests, each with a huge plan. Each level listed its own 10 000 missing
-/// subtests (39 levels: 390 000 placeholders, a 280 MB JSON document from
-/// 11 KB of input); 10 000 are listed in the whole log, every missing
-/// subtest is still counted, and each level sums up the rest in one line.
+/// The shape of a slow input the ktap_parse fuzz target found: a log cut off
+/// inside nested tests, each with a huge plan. Each level listed its own
+/// 10 000 missing subtests (39 levels: 390 000 placeholders, a 280 MB JSON
+/// document from 11 KB of input); now 10 000 are listed in the whole log,
+/// every missing subtest is still counted, and each level sums up the rest
+/// in one line. (fuzz/corpus/ktap_parse/regression-nested-huge-plans is the
+/// same shape, 12 levels deep.)
 #[test]
 fn huge_plans_in_nested_tests_list_10_000_missing_subtests_in_all() {
     const LEVELS: u64 = 39;
