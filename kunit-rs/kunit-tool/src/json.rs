@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use crate::status::TestStatus;
 use crate::test::Test;
+use crate::textout::{push_escaped, push_newline_indent};
 
 /// kunit_json.Metadata: what the run was built for (all empty for `parse`).
 #[derive(Clone, Debug, Default)]
@@ -29,24 +30,22 @@ fn status_map(status: TestStatus) -> &'static str {
 /// A JSON string literal with Python's `ensure_ascii=True` escaping.
 pub fn push_json_string(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            ' '..='~' => out.push(c),
-            _ => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    let _ = write!(out, "\\u{u:04x}");
-                }
+    let plain = |b: u8| matches!(b, b' '..=b'~') && b != b'"' && b != b'\\';
+    push_escaped(out, s, plain, |out, c| match c {
+        '"' => out.push_str("\\\""),
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        '\u{08}' => out.push_str("\\b"),
+        '\u{0c}' => out.push_str("\\f"),
+        _ => {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{u:04x}");
             }
         }
-    }
+    });
     out.push('"');
 }
 
@@ -56,10 +55,7 @@ struct Writer {
 
 impl Writer {
     fn newline(&mut self, level: usize) {
-        self.out.push('\n');
-        for _ in 0..level {
-            self.out.push_str("    ");
-        }
+        push_newline_indent(&mut self.out, 4 * level);
     }
 
     fn key(&mut self, level: usize, first: bool, key: &str) {

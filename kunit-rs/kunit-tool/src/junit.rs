@@ -5,38 +5,32 @@ use std::fmt::Write;
 
 use crate::status::TestStatus;
 use crate::test::Test;
+use crate::textout::{push_escaped, push_newline_indent};
 
 fn escape_text(out: &mut String, s: &str) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            _ => out.push(c),
-        }
-    }
+    push_escaped(out, s, |b| !matches!(b, b'&' | b'<' | b'>'), push_entity);
 }
 
 fn escape_attr(out: &mut String, s: &str) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\r' => out.push_str("&#13;"),
-            '\n' => out.push_str("&#10;"),
-            '\t' => out.push_str("&#09;"),
-            _ => out.push(c),
-        }
-    }
+    let plain = |b| !matches!(b, b'&' | b'<' | b'>' | b'"' | b'\r' | b'\n' | b'\t');
+    push_escaped(out, s, plain, push_entity);
+}
+
+/// ElementTree's escape for a character the escapers refuse.
+fn push_entity(out: &mut String, c: char) {
+    out.push_str(match c {
+        '&' => "&amp;",
+        '<' => "&lt;",
+        '>' => "&gt;",
+        '"' => "&quot;",
+        '\r' => "&#13;",
+        '\n' => "&#10;",
+        _ => "&#09;",
+    });
 }
 
 fn indent(out: &mut String, level: usize) {
-    out.push('\n');
-    for _ in 0..level {
-        out.push_str("  ");
-    }
+    push_newline_indent(out, 2 * level);
 }
 
 /// A leaf element: `<tag>text</tag>`, or `<tag />` when the text is empty.

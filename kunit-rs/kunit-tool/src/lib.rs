@@ -77,6 +77,7 @@ pub mod reader;
 pub(crate) mod scan;
 pub mod status;
 pub mod test;
+pub(crate) mod textout;
 
 pub use parser::{parse_run_tests, ParseResult};
 pub use printer::Printer;
