@@ -22,7 +22,11 @@ fn headers(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("include");
+    // Read when the script runs, not baked in when it is compiled: a compiled build script
+    // can be reused for a checkout at another path.
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("include");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     headers(&root, &mut files);
