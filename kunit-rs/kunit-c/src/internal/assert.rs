@@ -7,10 +7,8 @@ use super::ctypes::{CBinaryText, CKunit, CLoc, CMsg, KUNIT_ASSERTION, KUNIT_FAIL
 use super::test::from_c;
 use kunit::__private::{self as kp, Site};
 use kunit::CStrPtr;
-use std::collections::HashMap;
 use std::ffi::{c_char, c_int, c_longlong, c_void, CStr};
 use std::fmt;
-use std::sync::{LazyLock, Mutex, PoisonError};
 
 /// A C string that lives for the whole run (string literals, `__FILE__`, `#op`).
 ///
@@ -45,21 +43,24 @@ unsafe fn binary_texts(text: *const CBinaryText) -> Texts {
     }
 }
 
-/// The [`Site`] of a C call site, built on its first failure and kept for the run (the Rust
-/// macros' record is a compile-time constant; C's texts are only known at run time). Keyed
-/// by the address of the call site's `static const struct kunit_loc`, one per expansion.
-fn site(loc: *const CLoc, t: c_int, texts: impl FnOnce() -> Texts) -> Site {
-    static SITES: LazyLock<Mutex<HashMap<usize, Site>>> = LazyLock::new(Default::default);
-    let mut sites = SITES.lock().unwrap_or_else(PoisonError::into_inner);
-    *sites.entry(loc as usize).or_insert_with(|| {
-        let kind = if t == KUNIT_ASSERTION {
-            kp::Assertion
-        } else {
-            kp::Expectation
-        };
-        let [left, op, right] = texts();
-        Site::new(kind, left, op, right)
-    })
+/// The operator of a call site's text (`#op`: `==` or `!=`), for the passing path.
+///
+/// # Safety
+/// As [`binary_texts`].
+unsafe fn op_text(text: *const CBinaryText) -> &'static str {
+    // SAFETY: the caller's contract.
+    unsafe { static_str((*text).operation) }
+}
+
+/// The [`Site`] of a C call site (C's texts arrive as static C strings at run time; the Rust
+/// macros pass theirs as constants).
+fn site(t: c_int, [left, op, right]: Texts) -> Site {
+    let kind = if t == KUNIT_ASSERTION {
+        kp::Assertion
+    } else {
+        kp::Expectation
+    };
+    Site::new(kind, left, op, right)
 }
 
 /// Builds the failure text with `f` at the C call site's location.
@@ -145,7 +146,7 @@ pub unsafe extern "C-unwind" fn __kunit_c_fail(
     t: c_int,
     msg: *mut CMsg,
 ) {
-    let site = site(l, t, || ["", "", ""]);
+    let site = site(t, ["", "", ""]);
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| match m {
@@ -169,7 +170,7 @@ pub unsafe extern "C-unwind" fn __kunit_c_unary(
     msg: *mut CMsg,
 ) {
     // SAFETY: `#condition` is a literal.
-    let site = site(l, t, || [unsafe { static_str(condition) }, "", ""]);
+    let site = site(t, [unsafe { static_str(condition) }, "", ""]);
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| {
@@ -194,7 +195,7 @@ pub unsafe extern "C-unwind" fn __kunit_c_binary(
     msg: *mut CMsg,
 ) {
     // SAFETY: the macros' static text.
-    let site = site(l, t, || unsafe { binary_texts(text) });
+    let site = site(t, unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| {
@@ -218,10 +219,12 @@ pub unsafe extern "C-unwind" fn __kunit_c_ptr(
     msg: *mut CMsg,
 ) {
     // SAFETY: the macros' static text.
-    let site = site(l, t, || unsafe { binary_texts(text) });
-    if kp::ptr_holds(site.op, &left, &right) {
+    // SAFETY: the macros' static text.
+    if kp::ptr_holds(unsafe { op_text(text) }, &left, &right) {
         return;
     }
+    // SAFETY: the macros' static text.
+    let site = site(t, unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| {
@@ -247,7 +250,7 @@ pub unsafe extern "C-unwind" fn __kunit_c_not_err_or_null(
         return;
     }
     // SAFETY: `#ptr` is a literal.
-    let site = site(l, t, || [unsafe { static_str(text) }, "", ""]);
+    let site = site(t, [unsafe { static_str(text) }, "", ""]);
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| {
@@ -271,12 +274,14 @@ pub unsafe extern "C-unwind" fn __kunit_c_str(
     msg: *mut CMsg,
 ) {
     // SAFETY: the macros' static text.
-    let site = site(l, t, || unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments; the strings outlive this call.
     let (left, right) = unsafe { (CStrPtr::new(left), CStrPtr::new(right)) };
-    if kp::str_holds(site.op, &left, &right) {
+    // SAFETY: the macros' static text.
+    if kp::str_holds(unsafe { op_text(text) }, &left, &right) {
         return;
     }
+    // SAFETY: the macros' static text.
+    let site = site(t, unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| {
@@ -301,16 +306,17 @@ pub unsafe extern "C-unwind" fn __kunit_c_mem(
     size: usize,
     msg: *mut CMsg,
 ) {
-    // SAFETY: the macros' static text.
-    let site = site(l, t, || unsafe { binary_texts(text) });
     let bytes = |p: *const c_void| -> Option<&[u8]> {
         // SAFETY: the caller's contract: `size` readable bytes behind a non-NULL operand.
         (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) })
     };
     let (left, right) = (bytes(left), bytes(right));
-    if kp::mem_holds(site.op, left, right, size) {
+    // SAFETY: the macros' static text.
+    if kp::mem_holds(unsafe { op_text(text) }, left, right, size) {
         return;
     }
+    // SAFETY: the macros' static text.
+    let site = site(t, unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
     unsafe {
         fail_with(test, l, msg, |m| {

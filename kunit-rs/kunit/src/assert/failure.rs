@@ -125,7 +125,9 @@ pub fn mem_failed(
     size: usize,
     msg: Option<fmt::Arguments<'_>>,
 ) -> bool {
-    Site::new(kind, left_text, op, right_text).mem_failed(left, right, size, msg);
+    let site = Site::new(kind, left_text, op, right_text);
+    let text = stage(&site, |out| format::mem(out, &site, left, right, size, msg));
+    set_pending(&site, text, Vec::new());
     true
 }
 
@@ -171,7 +173,9 @@ pub fn unary_failed(
     expected_true: bool,
     msg: Option<fmt::Arguments<'_>>,
 ) -> bool {
-    Site::new(kind, text, "", "").unary_failed(expected_true, msg);
+    let site = Site::new(kind, text, "", "");
+    let text = stage(&site, |out| format::unary(out, &site, expected_true, msg));
+    set_pending(&site, text, Vec::new());
     true
 }
 
@@ -180,10 +184,12 @@ pub fn unary_failed(
 #[inline(never)]
 #[track_caller]
 pub fn fail_failed(kind: AssertType, msg: fmt::Arguments<'_>) {
-    Site::new(kind, "", "", "").fail_failed(msg);
+    let site = Site::new(kind, "", "", "");
+    let text = stage(&site, |out| format::fail(out, msg));
+    set_pending(&site, text, Vec::new());
 }
 
-/// The failure paths by [`Site`].
+/// The non-generic halves of the generic entry points above.
 impl Site {
     /// A call site's record.
     pub fn new(
@@ -234,19 +240,6 @@ impl Site {
         set_pending(&self, text, diff);
     }
 
-    /// A memory comparison failed.
-    #[track_caller]
-    pub(crate) fn mem_failed(
-        self,
-        left: Option<&[u8]>,
-        right: Option<&[u8]>,
-        size: usize,
-        msg: Option<fmt::Arguments<'_>>,
-    ) {
-        let text = stage(&self, |out| format::mem(out, &self, left, right, size, msg));
-        set_pending(&self, text, Vec::new());
-    }
-
     /// A pointer comparison failed.
     #[track_caller]
     pub(crate) fn ptr_failed(
@@ -269,20 +262,6 @@ impl Site {
             PtrValue::Null | PtrValue::Addr(_) => NotErrOrNull::Null,
         };
         let text = stage(&self, |out| format::ptr_not_err(out, &self, got, msg));
-        set_pending(&self, text, Vec::new());
-    }
-
-    /// A truth check failed.
-    #[track_caller]
-    pub(crate) fn unary_failed(self, expected_true: bool, msg: Option<fmt::Arguments<'_>>) {
-        let text = stage(&self, |out| format::unary(out, &self, expected_true, msg));
-        set_pending(&self, text, Vec::new());
-    }
-
-    /// `KUNIT_FAIL`.
-    #[track_caller]
-    pub(crate) fn fail_failed(self, msg: fmt::Arguments<'_>) {
-        let text = stage(&self, |out| format::fail(out, msg));
         set_pending(&self, text, Vec::new());
     }
 }
