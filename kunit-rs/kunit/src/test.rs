@@ -432,14 +432,6 @@ impl Kunit {
         self.parent.map(|mut p| unsafe { p.as_mut() })
     }
 
-    /// `_KUNIT_SAVE_LOC`: remembers the last assertion reached, for crash reports.
-    #[doc(hidden)]
-    #[inline]
-    #[track_caller]
-    pub fn save_loc(&self) {
-        crate::assert::__save_loc();
-    }
-
     /// A handle other threads can use to log to or fail this test.
     pub fn handle(&self) -> TestRef {
         TestRef(self.shared.clone())

@@ -54,14 +54,14 @@ fn stage(site: &Site, body: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
     let (file, line) = LOCATION
         .get()
         .unwrap_or_else(|| (caller.file(), caller.line()));
-    format::prologue(&mut text, site.kind(), file, line);
+    format::prologue(&mut text, site.kind, file, line);
     body(&mut text);
     text
 }
 
 fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
     let pending = Pending {
-        kind: site.kind(),
+        kind: site.kind,
         text,
         diff,
     };
@@ -326,11 +326,11 @@ impl Drop for Evaluating {
             return;
         }
         let (site, loc) = (self.0, self.1);
-        let what = format!("{} {} {}", site.left(), site.op(), site.right());
+        let what = format!("{} {} {}", site.left, site.op, site.right);
         crate::test::with_current(|t| {
             t.log_prefixed(format_args!(
                 "panicked evaluating {} {what} at {}:{}",
-                site.kind().as_str(),
+                site.kind.as_str(),
                 loc.file(),
                 loc.line()
             ))

@@ -52,7 +52,7 @@ pub(crate) fn unary(
     let _ = writeln!(
         out,
         "{SUBTEST_INDENT}Expected {} to be {want}, but is {got}",
-        site.left()
+        site.left
     );
     user_message(out, msg);
 }
@@ -72,7 +72,7 @@ pub(crate) fn ptr_not_err(
     got: NotErrOrNull,
     msg: Option<fmt::Arguments<'_>>,
 ) {
-    let text = site.left();
+    let text = site.left;
     let _ = match got {
         NotErrOrNull::Null => writeln!(out, "{SUBTEST_INDENT}Expected {text} is not null, but is"),
         NotErrOrNull::Err(errno) => writeln!(
@@ -87,9 +87,7 @@ fn binary_header(out: &mut Vec<u8>, site: &Site) {
     let _ = writeln!(
         out,
         "{SUBTEST_INDENT}Expected {} {} {}, but",
-        site.left(),
-        site.op(),
-        site.right()
+        site.left, site.op, site.right
     );
 }
 
@@ -102,11 +100,11 @@ pub(crate) fn binary(
     msg: Option<fmt::Arguments<'_>>,
 ) {
     binary_header(out, site);
-    if !left.is_literal(site.left()) {
-        let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} == {left}", site.left());
+    if !left.is_literal(site.left) {
+        let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} == {left}", site.left);
     }
-    if !right.is_literal(site.right()) {
-        let _ = write!(out, "{SUBSUBTEST_INDENT}{} == {right}", site.right());
+    if !right.is_literal(site.right) {
+        let _ = write!(out, "{SUBSUBTEST_INDENT}{} == {right}", site.right);
     }
     user_message(out, msg);
 }
@@ -120,8 +118,8 @@ pub(crate) fn binary_ptr(
     msg: Option<fmt::Arguments<'_>>,
 ) {
     binary_header(out, site);
-    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} == {left:016x}", site.left());
-    let _ = write!(out, "{SUBSUBTEST_INDENT}{} == {right:016x}", site.right());
+    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} == {left:016x}", site.left);
+    let _ = write!(out, "{SUBSUBTEST_INDENT}{} == {right:016x}", site.right);
     user_message(out, msg);
 }
 
@@ -163,12 +161,12 @@ pub(crate) fn binary_str(
 ) {
     binary_header(out, site);
     let (left, right) = (left.printed(), right.printed());
-    if !is_str_literal(site.left(), left) {
-        str_line(out, site.left(), left);
+    if !is_str_literal(site.left, left) {
+        str_line(out, site.left, left);
         out.push(b'\n');
     }
-    if !is_str_literal(site.right(), right) {
-        str_line(out, site.right(), right);
+    if !is_str_literal(site.right, right) {
+        str_line(out, site.right, right);
     }
     user_message(out, msg);
 }
@@ -204,15 +202,15 @@ pub(crate) fn mem(
 ) {
     let (Some(l), Some(r)) = (left, right) else {
         let null = if left.is_none() {
-            site.left()
+            site.left
         } else {
-            site.right()
+            site.right
         };
         let _ = writeln!(out, "{SUBTEST_INDENT}Expected {null} is not null, but is");
         return;
     };
     binary_header(out, site);
-    for (text, bytes) in [(site.left(), l), (site.right(), r)] {
+    for (text, bytes) in [(site.left, l), (site.right, r)] {
         if bytes.len() < size {
             let _ = writeln!(
                 out,
@@ -222,10 +220,10 @@ pub(crate) fn mem(
         }
     }
     let (l, r) = (&l[..l.len().min(size)], &r[..r.len().min(size)]);
-    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", site.left());
+    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", site.left);
     hexdump(out, l, r);
     out.push(b'\n');
-    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", site.right());
+    let _ = writeln!(out, "{SUBSUBTEST_INDENT}{} ==", site.right);
     hexdump(out, r, l);
     user_message(out, msg);
 }

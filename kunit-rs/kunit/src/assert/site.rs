@@ -37,22 +37,3 @@ pub struct Site {
     /// The right operand's source text.
     pub right: &'static str,
 }
-
-impl Site {
-    /// Expectation or assertion.
-    pub fn kind(&self) -> AssertType {
-        self.kind
-    }
-    /// The left operand's source text (a unary check's condition).
-    pub fn left(&self) -> &'static str {
-        self.left
-    }
-    /// The operator; empty for unary checks.
-    pub fn op(&self) -> &'static str {
-        self.op
-    }
-    /// The right operand's source text.
-    pub fn right(&self) -> &'static str {
-        self.right
-    }
-}
