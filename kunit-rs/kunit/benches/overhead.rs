@@ -6,7 +6,9 @@
 //! binary generated and compiled here with `rustc --test -O`, run with `--test-threads=1 -q`
 //! (stdout to /dev/null); its start-up time (a run that matches no test) is subtracted.
 //! Also the passing path of one assertion: a tight loop of passing `kunit_expect_eq!` against
-//! the same loop of `assert_eq!`, inside one kunit case, samples interleaved.
+//! the same loop of `assert_eq!`, inside one kunit case, samples interleaved; and the same
+//! with eight checks at eight call sites per iteration (`passing_assert_sites_ratio_vs_std`,
+//! where every check moves the last-seen location).
 //! Prints medians and, last, `passing_assert_ratio_vs_std=<kunit / assert_eq! per check>` and
 //! `overhead_ratio_vs_libtest=<ours / libtest per case>`.
 
@@ -108,8 +110,21 @@ fn time_peer(bin: &PathBuf, args: &[&str]) -> Duration {
 const CHECKS: u64 = 20_000_000;
 const LOOP_SAMPLES: usize = 9;
 
-/// (kunit, assert_eq!) loop times, filled by [`passing_loops`].
-static LOOPS: Mutex<(Vec<Duration>, Vec<Duration>)> = Mutex::new((Vec::new(), Vec::new()));
+/// Loop times per variant, filled by [`passing_loops`].
+#[derive(Default)]
+struct Loops {
+    kunit: Vec<Duration>,
+    std: Vec<Duration>,
+    kunit_sites: Vec<Duration>,
+    std_sites: Vec<Duration>,
+}
+
+static LOOPS: Mutex<Loops> = Mutex::new(Loops {
+    kunit: Vec::new(),
+    std: Vec::new(),
+    kunit_sites: Vec::new(),
+    std_sites: Vec::new(),
+});
 
 #[inline(never)]
 fn kunit_loop(test: &mut Kunit) -> Duration {
@@ -129,24 +144,72 @@ fn std_loop() -> Duration {
     start.elapsed()
 }
 
-/// The case that times both loops, alternating which goes first.
-fn passing_loops(test: &mut Kunit) {
-    let (mut k, mut s) = (Vec::new(), Vec::new());
-    for round in 0..LOOP_SAMPLES + 1 {
-        if round % 2 == 0 {
-            k.push(kunit_loop(test));
-            s.push(std_loop());
-        } else {
-            s.push(std_loop());
-            k.push(kunit_loop(test));
-        }
+/// Checks per iteration of the distinct-sites loops.
+const SITES: u64 = 8;
+
+/// Eight checks at eight call sites per iteration: every check moves `_KUNIT_SAVE_LOC`
+/// (written out, not generated, so that each has its own location).
+#[inline(never)]
+fn kunit_sites_loop(test: &mut Kunit) -> Duration {
+    let start = Instant::now();
+    for i in 0..CHECKS / SITES {
+        kunit::kunit_expect_eq!(test, black_box(i), i);
+        kunit::kunit_expect_eq!(test, black_box(i + 1), i + 1);
+        kunit::kunit_expect_eq!(test, black_box(i + 2), i + 2);
+        kunit::kunit_expect_eq!(test, black_box(i + 3), i + 3);
+        kunit::kunit_expect_eq!(test, black_box(i + 4), i + 4);
+        kunit::kunit_expect_eq!(test, black_box(i + 5), i + 5);
+        kunit::kunit_expect_eq!(test, black_box(i + 6), i + 6);
+        kunit::kunit_expect_eq!(test, black_box(i + 7), i + 7);
     }
-    k.remove(0); // warm-up
-    s.remove(0);
-    *LOOPS.lock().unwrap() = (k, s);
+    start.elapsed()
 }
 
-fn passing_assert() -> (Duration, Duration) {
+#[inline(never)]
+fn std_sites_loop() -> Duration {
+    let start = Instant::now();
+    for i in 0..CHECKS / SITES {
+        assert_eq!(black_box(i), i);
+        assert_eq!(black_box(i + 1), i + 1);
+        assert_eq!(black_box(i + 2), i + 2);
+        assert_eq!(black_box(i + 3), i + 3);
+        assert_eq!(black_box(i + 4), i + 4);
+        assert_eq!(black_box(i + 5), i + 5);
+        assert_eq!(black_box(i + 6), i + 6);
+        assert_eq!(black_box(i + 7), i + 7);
+    }
+    start.elapsed()
+}
+
+/// The case that times both loops, alternating which goes first.
+fn passing_loops(test: &mut Kunit) {
+    let mut loops = Loops::default();
+    for round in 0..LOOP_SAMPLES + 1 {
+        if round % 2 == 0 {
+            loops.kunit.push(kunit_loop(test));
+            loops.std.push(std_loop());
+            loops.kunit_sites.push(kunit_sites_loop(test));
+            loops.std_sites.push(std_sites_loop());
+        } else {
+            loops.std_sites.push(std_sites_loop());
+            loops.kunit_sites.push(kunit_sites_loop(test));
+            loops.std.push(std_loop());
+            loops.kunit.push(kunit_loop(test));
+        }
+    }
+    for samples in [
+        &mut loops.kunit,
+        &mut loops.std,
+        &mut loops.kunit_sites,
+        &mut loops.std_sites,
+    ] {
+        samples.remove(0); // warm-up
+    }
+    *LOOPS.lock().unwrap() = loops;
+}
+
+/// Medians of (kunit, assert_eq!) for one site looped and for eight sites per iteration.
+fn passing_assert() -> [(Duration, Duration); 2] {
     static CASES: &[Case] = &[Case {
         name: "passing_loops",
         run_case: passing_loops,
@@ -161,8 +224,11 @@ fn passing_assert() -> (Duration, Duration) {
     let null = std::fs::File::create("/dev/null").expect("/dev/null");
     let report = kunit::run(Some(&regs), &Config::default(), null).expect("no filters");
     assert_eq!(report.passed(), 1, "the passing-assert loop case failed");
-    let (k, s) = std::mem::take(&mut *LOOPS.lock().unwrap());
-    (median(k), median(s))
+    let loops = std::mem::take(&mut *LOOPS.lock().unwrap());
+    [
+        (median(loops.kunit), median(loops.std)),
+        (median(loops.kunit_sites), median(loops.std_sites)),
+    ]
 }
 
 fn main() {
@@ -171,7 +237,7 @@ fn main() {
     let libtest_full = time_peer(&bin, &["--test-threads=1", "-q"]);
     let libtest_empty = time_peer(&bin, &["--test-threads=1", "-q", "zzz_matches_nothing"]);
     let kunit_total = ours();
-    let (kunit_loop, std_loop) = passing_assert();
+    let [(kunit_loop, std_loop), (kunit_sites, std_sites)] = passing_assert();
     let per = |d: Duration| d.as_secs_f64() * 1e6 / CASES as f64;
     let libtest_per = per(libtest_full.saturating_sub(libtest_empty));
     let kunit_per = per(kunit_total);
@@ -189,6 +255,15 @@ fn main() {
         "kunit_expect_eq_ns={:.3} assert_eq_ns={:.3}",
         per_check(kunit_loop),
         per_check(std_loop)
+    );
+    println!(
+        "kunit_expect_eq_sites_ns={:.3} assert_eq_sites_ns={:.3}",
+        per_check(kunit_sites),
+        per_check(std_sites)
+    );
+    println!(
+        "passing_assert_sites_ratio_vs_std={:.4}",
+        kunit_sites.as_secs_f64() / std_sites.as_secs_f64()
     );
     println!(
         "passing_assert_ratio_vs_std={:.4}",

@@ -877,6 +877,57 @@ fn test_panicking_operand_names_assertion(test: &mut Kunit) {
     }
 }
 
+/// Lines of the two checks in the last-seen cases, stored as they run.
+static SITE_A: AtomicU32 = AtomicU32::new(0);
+static SITE_B: AtomicU32 = AtomicU32::new(0);
+
+macro_rules! seen {
+    ($site:ident, $($t:tt)*) => {{
+        $site.store(line!(), Relaxed);
+        $($t)*
+    }};
+}
+
+/// Sites A B A B, then a panic: B was seen last.
+fn faults_after_b(t: &mut Kunit) {
+    for i in 0..3 {
+        if i == 2 {
+            panic!("after B");
+        }
+        seen!(SITE_A, kunit_expect_eq!(t, i, i));
+        seen!(SITE_B, kunit_expect_eq!(t, i, i));
+    }
+}
+
+/// Sites A B A B A, then a panic: A was seen last (again).
+fn faults_after_a(t: &mut Kunit) {
+    for i in 0..3 {
+        seen!(SITE_A, kunit_expect_eq!(t, i, i));
+        if i == 2 {
+            panic!("after A");
+        }
+        seen!(SITE_B, kunit_expect_eq!(t, i, i));
+    }
+}
+
+/// `_KUNIT_SAVE_LOC` is stored only when it moves; the last line seen must still be the
+/// last check that ran, through loops that revisit a site.
+fn test_last_seen_follows_loops(test: &mut Kunit) {
+    for (name, case, last) in [
+        ("faults_after_b", faults_after_b as fn(&mut Kunit), &SITE_B),
+        ("faults_after_a", faults_after_a, &SITE_A),
+    ] {
+        let got = body_of(name, case);
+        let want = format!(
+            "    # {name}: try faulted: last line seen {}:{}\n",
+            file!(),
+            last.load(Relaxed)
+        );
+        kunit_expect_ne!(test, SITE_A.load(Relaxed), SITE_B.load(Relaxed));
+        kunit_expect_true_msg!(test, got.contains(&want), "want {want:?} in {got:?}");
+    }
+}
+
 static CASES: &[Case] = &[
     kunit_case!(test_int_formats),
     kunit_case!(test_runtime_location),
@@ -895,6 +946,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_err_ptr_zero_and_null),
     kunit_case!(test_memory_of_any_object),
     kunit_case!(test_panicking_operand_names_assertion),
+    kunit_case!(test_last_seen_follows_loops),
 ];
 kunit_test_suite!(Suite {
     name: "kunit_assert",

@@ -100,15 +100,21 @@ thread_local! {
 
 /// `_KUNIT_SAVE_LOC`: the macro's call site, through `#[track_caller]` (no `file!()` /
 /// `line!()` expansion per call site). Inlined only in optimized builds without debug
-/// assertions (where a passing check should cost one store): inlined at `opt-level=1` with
-/// debug info, the thread-local machinery's inline frames cost each call site hundreds of
-/// bytes of debug info.
+/// assertions (where a passing check should cost at most one store): inlined at
+/// `opt-level=1` with debug info, the thread-local machinery's inline frames cost each call
+/// site hundreds of bytes of debug info.
 #[doc(hidden)]
 #[cfg_attr(debug_assertions, inline(never))]
 #[cfg_attr(not(debug_assertions), inline)]
 #[track_caller]
 pub fn __save_loc() {
-    LAST_SEEN.set(Some(Location::caller()));
+    let here = Location::caller();
+    // Store only when it moves: a check repeated in a loop then costs a load and a predicted
+    // branch instead of a store per iteration (a store per check made a passing
+    // `kunit_expect_eq!` in a loop 1.5x `assert_eq!`; see benches/overhead.rs).
+    if !LAST_SEEN.get().is_some_and(|seen| std::ptr::eq(seen, here)) {
+        LAST_SEEN.set(Some(here));
+    }
 }
 
 /// The last location saved on this thread, clearing it (at the start and the end of a case).
