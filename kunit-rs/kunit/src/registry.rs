@@ -164,15 +164,17 @@ impl Case {
     };
 }
 
-/// `struct kunit_suite`. `exit` runs even when `init` failed, and `suite_exit` even when
-/// `suite_init` failed: both must cope with half-initialised state.
+/// `struct kunit_suite`. `exit` runs even when `init` failed, so it must cope with
+/// half-initialised state. `suite_exit` does not run when `suite_init` failed: as in the
+/// kernel's `kunit_run_tests()`, which jumps straight to the suite's result line (the
+/// kernel's doc comment on `struct kunit_suite` says otherwise; we follow its code).
 #[derive(Clone, Copy, Debug)]
 pub struct Suite {
     /// The suite's name, as printed in `# Subtest:` and its result line.
     pub name: &'static str,
     /// Runs once before the first case; `Err(errno)` fails the suite without running cases.
     pub suite_init: Option<SuiteInitFn>,
-    /// Runs once after the last case.
+    /// Runs once after the last case, unless `suite_init` failed.
     pub suite_exit: Option<SuiteExitFn>,
     /// Runs before each case, on the case's test; `Err(errno)` fails that case.
     pub init: Option<InitFn>,

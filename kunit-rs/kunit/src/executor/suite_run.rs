@@ -117,13 +117,14 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Log) {
         let ss = &st.suites[s];
         (ss.stats, ss.totals, ss.init_err)
     };
-    if let Some(exit) = suite.suite_exit {
-        if let Outcome::Panicked(report) = try_catch::run(&mut || exit(suite)) {
-            emit(sink, log, &try_catch::panic_text(suite.name, &report));
-        }
-    }
-    // A suite whose init failed jumps straight to its result line (`goto suite_end`).
+    // A suite whose init failed jumps straight to its result line (`goto suite_end`),
+    // past suite_exit and the stats.
     if init_err.is_none() {
+        if let Some(exit) = suite.suite_exit {
+            if let Outcome::Panicked(report) = try_catch::run(&mut || exit(suite)) {
+                emit(sink, log, &try_catch::panic_text(suite.name, &report));
+            }
+        }
         let stats_enabled = run.config.stats_enabled;
         if stats.should_print(stats_enabled) {
             emit(sink, log, &format!("# {}: {}", suite.name, stats.text()));
