@@ -9,6 +9,9 @@
 //! the same loop of `assert_eq!`, inside one kunit case, samples interleaved; and the same
 //! with eight checks at eight call sites per iteration (`passing_assert_sites_ratio_vs_std`,
 //! where every check moves the last-seen location).
+//! On x86-64 the one-site loops are also timed at eight code placements (each loop's start
+//! moved in 8-byte steps past a 64-byte boundary), because on some cores a loop that crosses
+//! a 64-byte line costs a cycle more: `passing_assert_placement_ratios=` lists them.
 //! Prints medians and, last, `passing_assert_ratio_vs_std=<kunit / assert_eq! per check>` and
 //! `overhead_ratio_vs_libtest=<ours / libtest per case>`.
 
@@ -109,6 +112,7 @@ fn time_peer(bin: &PathBuf, args: &[&str]) -> Duration {
 /// Checks per timed loop, and timed loops per variant.
 const CHECKS: u64 = 20_000_000;
 const LOOP_SAMPLES: usize = 9;
+const PLACED_SAMPLES: usize = 5;
 
 /// Loop times per variant, filled by [`passing_loops`].
 #[derive(Default)]
@@ -117,14 +121,11 @@ struct Loops {
     std: Vec<Duration>,
     kunit_sites: Vec<Duration>,
     std_sites: Vec<Duration>,
+    /// Per placement: (kunit, assert_eq!) samples.
+    placed: Vec<(Vec<Duration>, Vec<Duration>)>,
 }
 
-static LOOPS: Mutex<Loops> = Mutex::new(Loops {
-    kunit: Vec::new(),
-    std: Vec::new(),
-    kunit_sites: Vec::new(),
-    std_sites: Vec::new(),
-});
+static LOOPS: Mutex<Option<Loops>> = Mutex::new(None);
 
 #[inline(never)]
 fn kunit_loop(test: &mut Kunit) -> Duration {
@@ -181,6 +182,54 @@ fn std_sites_loop() -> Duration {
     start.elapsed()
 }
 
+/// The one-site loops again, each starting `$skip` bytes past a 64-byte boundary (plus the
+/// fixed set-up between the alignment and the loop), for [`PLACED`].
+#[cfg(target_arch = "x86_64")]
+macro_rules! placed_loops {
+    ($($skip:literal => $kunit:ident, $std:ident;)*) => {
+        $(
+            #[inline(never)]
+            fn $kunit(test: &mut Kunit) -> Duration {
+                let start = Instant::now();
+                // SAFETY: alignment padding (nops) only: touches no memory, stack or flags.
+                unsafe { std::arch::asm!(".p2align 6", concat!(".skip ", $skip, ", 0x90"), options(nomem, nostack, preserves_flags)) };
+                for i in 0..CHECKS {
+                    kunit::kunit_expect_eq!(test, black_box(i), i);
+                }
+                start.elapsed()
+            }
+            #[inline(never)]
+            fn $std(_: &mut Kunit) -> Duration {
+                let start = Instant::now();
+                // SAFETY: as above.
+                unsafe { std::arch::asm!(".p2align 6", concat!(".skip ", $skip, ", 0x90"), options(nomem, nostack, preserves_flags)) };
+                for i in 0..CHECKS {
+                    assert_eq!(black_box(i), i);
+                }
+                start.elapsed()
+            }
+        )*
+        /// (kunit, assert_eq!) loops per placement.
+        static PLACED: &[(LoopFn, LoopFn)] = &[$(($kunit, $std)),*];
+    };
+}
+
+type LoopFn = fn(&mut Kunit) -> Duration;
+
+#[cfg(target_arch = "x86_64")]
+placed_loops! {
+    0 => kunit_at_0, std_at_0;
+    8 => kunit_at_8, std_at_8;
+    16 => kunit_at_16, std_at_16;
+    24 => kunit_at_24, std_at_24;
+    32 => kunit_at_32, std_at_32;
+    40 => kunit_at_40, std_at_40;
+    48 => kunit_at_48, std_at_48;
+    56 => kunit_at_56, std_at_56;
+}
+#[cfg(not(target_arch = "x86_64"))]
+static PLACED: &[(LoopFn, LoopFn)] = &[];
+
 /// The case that times both loops, alternating which goes first.
 fn passing_loops(test: &mut Kunit) {
     let mut loops = Loops::default();
@@ -205,11 +254,20 @@ fn passing_loops(test: &mut Kunit) {
     ] {
         samples.remove(0); // warm-up
     }
-    *LOOPS.lock().unwrap() = loops;
+    for (kunit_at, std_at) in PLACED {
+        let (mut k, mut s) = (Vec::new(), Vec::new());
+        for _ in 0..PLACED_SAMPLES {
+            k.push(kunit_at(test));
+            s.push(std_at(test));
+        }
+        loops.placed.push((k, s));
+    }
+    *LOOPS.lock().unwrap() = Some(loops);
 }
 
-/// Medians of (kunit, assert_eq!) for one site looped and for eight sites per iteration.
-fn passing_assert() -> [(Duration, Duration); 2] {
+/// Medians of (kunit, assert_eq!) for one site looped and for eight sites per iteration,
+/// and the one-site ratio per placement.
+fn passing_assert() -> ([(Duration, Duration); 2], Vec<f64>) {
     static CASES: &[Case] = &[Case {
         name: "passing_loops",
         run_case: passing_loops,
@@ -224,11 +282,17 @@ fn passing_assert() -> [(Duration, Duration); 2] {
     let null = std::fs::File::create("/dev/null").expect("/dev/null");
     let report = kunit::run(Some(&regs), &Config::default(), null).expect("no filters");
     assert_eq!(report.passed(), 1, "the passing-assert loop case failed");
-    let loops = std::mem::take(&mut *LOOPS.lock().unwrap());
-    [
-        (median(loops.kunit), median(loops.std)),
-        (median(loops.kunit_sites), median(loops.std_sites)),
-    ]
+    let loops = LOOPS.lock().unwrap().take().expect("the loop case ran");
+    let placed = (loops.placed.into_iter())
+        .map(|(k, s)| median(k).as_secs_f64() / median(s).as_secs_f64())
+        .collect();
+    (
+        [
+            (median(loops.kunit), median(loops.std)),
+            (median(loops.kunit_sites), median(loops.std_sites)),
+        ],
+        placed,
+    )
 }
 
 fn main() {
@@ -237,7 +301,7 @@ fn main() {
     let libtest_full = time_peer(&bin, &["--test-threads=1", "-q"]);
     let libtest_empty = time_peer(&bin, &["--test-threads=1", "-q", "zzz_matches_nothing"]);
     let kunit_total = ours();
-    let [(kunit_loop, std_loop), (kunit_sites, std_sites)] = passing_assert();
+    let ([(kunit_loop, std_loop), (kunit_sites, std_sites)], placed) = passing_assert();
     let per = |d: Duration| d.as_secs_f64() * 1e6 / CASES as f64;
     let libtest_per = per(libtest_full.saturating_sub(libtest_empty));
     let kunit_per = per(kunit_total);
@@ -265,6 +329,10 @@ fn main() {
         "passing_assert_sites_ratio_vs_std={:.4}",
         kunit_sites.as_secs_f64() / std_sites.as_secs_f64()
     );
+    if !placed.is_empty() {
+        let ratios: Vec<String> = placed.iter().map(|r| format!("{r:.3}")).collect();
+        println!("passing_assert_placement_ratios={}", ratios.join(","));
+    }
     println!(
         "passing_assert_ratio_vs_std={:.4}",
         kunit_loop.as_secs_f64() / std_loop.as_secs_f64()
