@@ -18,7 +18,7 @@ SOME = "::core::option::Option::Some(::core::format_args!($($fmt)+))"
 # borrowed, and only on failure call the cold entry point with the call site's texts (it
 # builds the text and returns `true`); then, with the operands released (an `if`
 # condition's temporaries are dropped before its block), report to the test.
-def check(scrutinee, pattern, holds, failed, args, before=""):
+def check(scrutinee, pattern, holds, failed, args, before="", call=None):
     lines = ["        $crate::__private::save_loc();"]
     if before:
         lines.append(before)
@@ -34,7 +34,8 @@ def check(scrutinee, pattern, holds, failed, args, before=""):
             "                use $crate::KMem as _;",
             "                let (left, right) = (left.kunit_mem(), right.kunit_mem());",
         ]
-    lines += [f"                !{holds}", f"                    && $crate::__private::{failed}("]
+    call = call or f"$crate::__private::{failed}("
+    lines += [f"                !{holds}", f"                    && {call}"]
     lines += [f"                        {arg}," for arg in ["$crate::__private::{KIND}"] + args + ["{MSG}"]]
     lines += [
         "                    )",
@@ -49,7 +50,17 @@ def check(scrutinee, pattern, holds, failed, args, before=""):
 TWO_OPERANDS = ("(&$left, &$right)", "(left, right)")
 TEXTS = ['"{OPT}"', "::core::stringify!($left)", "::core::stringify!($right)"]
 
-BINARY = check(*TWO_OPERANDS, "(*left {OPT} *right)", "binary_failed", TEXTS + ["left", "right"])
+# The integer/`Debug` family has two expansions (see assert/pass.rs): with debug assertions
+# (the dev profile) the operands reach the failure path by reference, the cheapest to
+# compile; without them (release, bench), a `Copy` pair goes by value, which keeps a passing
+# check's operands out of memory.
+BINARY = {
+    "debug_assertions": check(*TWO_OPERANDS, "(*left {OPT} *right)", "binary_failed",
+                              TEXTS + ["left", "right"]),
+    "not(debug_assertions)": check(
+        *TWO_OPERANDS, "(*left {OPT} *right)", "binary_failed", TEXTS,
+        call="$crate::__private::Pass($crate::__private::ByRef(left, right)).failed("),
+}
 # A truth check has no operands to hold.
 UNARY = """\
         $crate::__private::save_loc();
@@ -140,17 +151,17 @@ def render():
                     doc = f"/// `{kernel}`: {passes}. {on_failure}"
                     matcher = f"({args} $(,)?)"
                     mname = macro
-                text = fill(body, dict(subs, KIND=kind_ident, MSG=SOME if msg else NONE))
-                out += [
-                    doc,
-                    "#[macro_export]",
-                    f"macro_rules! {mname} {{",
-                    f"    {matcher} => {{{{",
-                    text,
-                    "    }};",
-                    "}",
-                    "",
-                ]
+                for cfg, variant in (body.items() if isinstance(body, dict) else [(None, body)]):
+                    text = fill(variant, dict(subs, KIND=kind_ident, MSG=SOME if msg else NONE))
+                    out += [doc] + ([f"#[cfg({cfg})]"] if cfg else []) + [
+                        "#[macro_export]",
+                        f"macro_rules! {mname} {{",
+                        f"    {matcher} => {{{{",
+                        text,
+                        "    }};",
+                        "}",
+                        "",
+                    ]
     return "\n".join(out)
 
 

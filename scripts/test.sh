@@ -16,6 +16,8 @@ step "rustdoc clean (warnings denied)"
 scripts/check-docs.sh
 step "cargo test --workspace"
 cargo test --workspace
+step "assertion self-tests with the optimized-build expansion (Copy operands by value)"
+cargo test -p kunit --release --test selftest -- --filter_glob 'kunit_assert'
 step "parse bench: the generated log parses to the generated totals"
 cargo test -p kunit-tool --bench parse
 if [ -x scripts/check-seed-bugs.sh ]; then

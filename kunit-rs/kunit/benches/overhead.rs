@@ -9,6 +9,8 @@
 //! the same loop of `assert_eq!`, inside one kunit case, samples interleaved; and the same
 //! with eight checks at eight call sites per iteration (`passing_assert_sites_ratio_vs_std`,
 //! where every check moves the last-seen location).
+//! The bench profile has no debug assertions, so the checks are the optimized-build
+//! expansion (assert/pass.rs).
 //! On x86-64 the one-site loops are also timed at eight code placements (each loop's start
 //! moved in 8-byte steps past a 64-byte boundary), because on some cores a loop that crosses
 //! a 64-byte line costs a cycle more: `passing_assert_placement_ratios=` lists them.

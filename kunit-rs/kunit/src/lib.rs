@@ -324,6 +324,7 @@ pub mod __private {
         at_location, binary_failed, fail_failed, mem_failed, not_err_or_null_failed, ptr_failed,
         report, report_and_abort, str_failed, unary_failed,
     };
+    pub use crate::assert::pass::{ByRef, Pass};
     pub use crate::assert::AssertType::{Assertion, Expectation};
     pub use crate::assert::{
         __save_loc as save_loc, __skip as skip, mem_holds, not_err_or_null_holds, ptr_holds,

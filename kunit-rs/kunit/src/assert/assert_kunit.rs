@@ -530,6 +530,72 @@ fn test_debug_operands(test: &mut Kunit) {
     );
 }
 
+// Operand pairs of every kind of type (see assert/pass.rs: in optimized builds a `Copy` pair
+// reaches the failure path by value, any other by reference); the texts are the same.
+fn generic_ne<T: PartialEq + fmt::Debug>(t: &mut Kunit, a: T, b: T) {
+    at!(kunit_expect_ne!(t, a, b));
+}
+fn generic_copy_ne<T: PartialEq + fmt::Debug + Copy>(t: &mut Kunit, a: T, b: T) {
+    at!(kunit_expect_ne!(t, a, b));
+}
+fn pair_generic(t: &mut Kunit) {
+    generic_ne(t, 7u32, 7u32);
+}
+fn pair_generic_copy(t: &mut Kunit) {
+    generic_copy_ne(t, -1i8, -1i8);
+}
+fn pair_mixed(t: &mut Kunit) {
+    let (owned, borrowed) = (String::from("x"), "y");
+    at!(kunit_expect_eq!(t, owned, borrowed));
+}
+fn pair_inferred(t: &mut Kunit) {
+    let o: Option<String> = Some("s".into());
+    let r: Result<i32, String> = Ok(4);
+    kunit_expect_eq!(t, o.as_deref(), Some("s"));
+    kunit_expect_eq!(t, r.clone().map(|x| x - 1), Ok(3));
+    kunit_expect_ne!(t, None, o);
+    at!(kunit_expect_eq!(t, r, Ok(3)));
+}
+fn pair_unsized(t: &mut Kunit) {
+    let s = String::from("ab");
+    at!(kunit_expect_lt!(t, *"b", *s));
+}
+
+fn test_operand_pairs(test: &mut Kunit) {
+    let c = |test: &mut Kunit, name, f, want: &str| check(test, name, f, "EXPECTATION", want);
+    let both = |l: &str, op: &str, r: &str, lv: &str, rv: &str| {
+        format!("    Expected {l} {op} {r}, but\n        {l} == {lv}\n        {r} == {rv}\n")
+    };
+    c(
+        test,
+        "pair_generic",
+        pair_generic,
+        &both("a", "!=", "b", "7 (0x7)", "7 (0x7)"),
+    );
+    let m1 = "-1 (0xffffffffffffffff)";
+    c(
+        test,
+        "pair_generic_copy",
+        pair_generic_copy,
+        &both("a", "!=", "b", m1, m1),
+    );
+    c(
+        test,
+        "pair_mixed",
+        pair_mixed,
+        &both("owned", "==", "borrowed", "\"x\"", "\"y\""),
+    );
+    // `Ok(3)` prints as its own text, so it is omitted like a literal.
+    let r = "    Expected r == Ok(3), but\n        r == Ok(4)\n";
+    c(test, "pair_inferred", pair_inferred, r);
+    c(
+        test,
+        "pair_unsized",
+        pair_unsized,
+        &both("*\"b\"", "<", "*s", "\"b\"", "\"ab\""),
+    );
+}
+
 // Regression for "kunit: Protect KUNIT_BINARY_STR_ASSERTION against ERR_PTR values": an
 // ERR_PTR or NULL on either side fails both STREQ and STRNEQ and is never dereferenced.
 fn err_ptr() -> CStrPtr {
@@ -910,8 +976,7 @@ fn faults_after_a(t: &mut Kunit) {
     }
 }
 
-/// `_KUNIT_SAVE_LOC` is stored only when it moves; the last line seen must still be the
-/// last check that ran, through loops that revisit a site.
+/// The last line seen is the last check that ran, through loops that revisit a site.
 fn test_last_seen_follows_loops(test: &mut Kunit) {
     for (name, case, last) in [
         ("faults_after_b", faults_after_b as fn(&mut Kunit), &SITE_B),
@@ -938,6 +1003,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_string_formats),
     kunit_case!(test_memory_formats),
     kunit_case!(test_debug_operands),
+    kunit_case!(test_operand_pairs),
     kunit_case!(test_multi_line_streq_is_kernel_text),
     kunit_case!(test_multi_line_diff_on_request),
     kunit_case!(test_str_err_ptr_regression),

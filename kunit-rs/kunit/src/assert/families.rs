@@ -4,6 +4,7 @@
 //! on failure one call into the cold, shared code of [`failure`](super::failure).
 
 /// `KUNIT_EXPECT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -27,7 +28,31 @@ macro_rules! kunit_expect_eq {
     }};
 }
 
+/// `KUNIT_EXPECT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_eq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left == *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "==",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_EQ_MSG`: like `kunit_expect_eq!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -51,7 +76,31 @@ macro_rules! kunit_expect_eq_msg {
     }};
 }
 
+/// `KUNIT_EXPECT_EQ_MSG`: like `kunit_expect_eq!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_eq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left == *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "==",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_eq {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -75,7 +124,31 @@ macro_rules! kunit_assert_eq {
     }};
 }
 
+/// `KUNIT_ASSERT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_eq {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left == *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "==",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_EQ_MSG`: like `kunit_assert_eq!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_eq_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -99,7 +172,31 @@ macro_rules! kunit_assert_eq_msg {
     }};
 }
 
+/// `KUNIT_ASSERT_EQ_MSG`: like `kunit_assert_eq!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_eq_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left == *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "==",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_NE`: passes when `left != right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -123,7 +220,31 @@ macro_rules! kunit_expect_ne {
     }};
 }
 
+/// `KUNIT_EXPECT_NE`: passes when `left != right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_ne {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left != *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "!=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_NE_MSG`: like `kunit_expect_ne!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -147,7 +268,31 @@ macro_rules! kunit_expect_ne_msg {
     }};
 }
 
+/// `KUNIT_EXPECT_NE_MSG`: like `kunit_expect_ne!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_ne_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left != *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "!=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_NE`: passes when `left != right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_ne {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -171,7 +316,31 @@ macro_rules! kunit_assert_ne {
     }};
 }
 
+/// `KUNIT_ASSERT_NE`: passes when `left != right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_ne {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left != *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "!=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_NE_MSG`: like `kunit_assert_ne!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_ne_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -195,7 +364,31 @@ macro_rules! kunit_assert_ne_msg {
     }};
 }
 
+/// `KUNIT_ASSERT_NE_MSG`: like `kunit_assert_ne!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_ne_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left != *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "!=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_LT`: passes when `left < right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -219,7 +412,31 @@ macro_rules! kunit_expect_lt {
     }};
 }
 
+/// `KUNIT_EXPECT_LT`: passes when `left < right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_lt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left < *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "<",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_LT_MSG`: like `kunit_expect_lt!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -243,7 +460,31 @@ macro_rules! kunit_expect_lt_msg {
     }};
 }
 
+/// `KUNIT_EXPECT_LT_MSG`: like `kunit_expect_lt!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_lt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left < *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "<",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_LT`: passes when `left < right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_lt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -267,7 +508,31 @@ macro_rules! kunit_assert_lt {
     }};
 }
 
+/// `KUNIT_ASSERT_LT`: passes when `left < right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_lt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left < *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "<",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_LT_MSG`: like `kunit_assert_lt!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_lt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -291,7 +556,31 @@ macro_rules! kunit_assert_lt_msg {
     }};
 }
 
+/// `KUNIT_ASSERT_LT_MSG`: like `kunit_assert_lt!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_lt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left < *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "<",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_LE`: passes when `left <= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -315,7 +604,31 @@ macro_rules! kunit_expect_le {
     }};
 }
 
+/// `KUNIT_EXPECT_LE`: passes when `left <= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_le {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left <= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "<=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_LE_MSG`: like `kunit_expect_le!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -339,7 +652,31 @@ macro_rules! kunit_expect_le_msg {
     }};
 }
 
+/// `KUNIT_EXPECT_LE_MSG`: like `kunit_expect_le!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_le_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left <= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        "<=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_LE`: passes when `left <= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_le {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -363,7 +700,31 @@ macro_rules! kunit_assert_le {
     }};
 }
 
+/// `KUNIT_ASSERT_LE`: passes when `left <= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_le {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left <= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "<=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_LE_MSG`: like `kunit_assert_le!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_le_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -387,7 +748,31 @@ macro_rules! kunit_assert_le_msg {
     }};
 }
 
+/// `KUNIT_ASSERT_LE_MSG`: like `kunit_assert_le!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_le_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left <= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        "<=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_GT`: passes when `left > right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -411,7 +796,31 @@ macro_rules! kunit_expect_gt {
     }};
 }
 
+/// `KUNIT_EXPECT_GT`: passes when `left > right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_gt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left > *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        ">",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_GT_MSG`: like `kunit_expect_gt!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -435,7 +844,31 @@ macro_rules! kunit_expect_gt_msg {
     }};
 }
 
+/// `KUNIT_EXPECT_GT_MSG`: like `kunit_expect_gt!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_gt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left > *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        ">",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_GT`: passes when `left > right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_gt {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -459,7 +892,31 @@ macro_rules! kunit_assert_gt {
     }};
 }
 
+/// `KUNIT_ASSERT_GT`: passes when `left > right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_gt {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left > *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        ">",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_GT_MSG`: like `kunit_assert_gt!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_gt_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -483,7 +940,31 @@ macro_rules! kunit_assert_gt_msg {
     }};
 }
 
+/// `KUNIT_ASSERT_GT_MSG`: like `kunit_assert_gt!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_gt_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left > *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        ">",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_GE`: passes when `left >= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -507,7 +988,31 @@ macro_rules! kunit_expect_ge {
     }};
 }
 
+/// `KUNIT_EXPECT_GE`: passes when `left >= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_ge {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left >= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        ">=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_EXPECT_GE_MSG`: like `kunit_expect_ge!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_expect_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -531,7 +1036,31 @@ macro_rules! kunit_expect_ge_msg {
     }};
 }
 
+/// `KUNIT_EXPECT_GE_MSG`: like `kunit_expect_ge!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_expect_ge_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left >= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Expectation,
+                        ">=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_GE`: passes when `left >= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_ge {
     ($test:expr, $left:expr, $right:expr $(,)?) => {{
@@ -555,7 +1084,31 @@ macro_rules! kunit_assert_ge {
     }};
 }
 
+/// `KUNIT_ASSERT_GE`: passes when `left >= right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and aborts the case.
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_ge {
+    ($test:expr, $left:expr, $right:expr $(,)?) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left >= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        ">=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
+                        ::core::option::Option::None,
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
 /// `KUNIT_ASSERT_GE_MSG`: like `kunit_assert_ge!` with a message (format arguments).
+#[cfg(debug_assertions)]
 #[macro_export]
 macro_rules! kunit_assert_ge_msg {
     ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
@@ -570,6 +1123,29 @@ macro_rules! kunit_assert_ge_msg {
                         ::core::stringify!($right),
                         left,
                         right,
+                        ::core::option::Option::Some(::core::format_args!($($fmt)+)),
+                    )
+            }
+        } {
+            $crate::__private::report(&$test);
+        }
+    }};
+}
+
+/// `KUNIT_ASSERT_GE_MSG`: like `kunit_assert_ge!` with a message (format arguments).
+#[cfg(not(debug_assertions))]
+#[macro_export]
+macro_rules! kunit_assert_ge_msg {
+    ($test:expr, $left:expr, $right:expr, $($fmt:tt)+) => {{
+        $crate::__private::save_loc();
+        if match (&$left, &$right) {
+            (left, right) => {
+                !(*left >= *right)
+                    && $crate::__private::Pass($crate::__private::ByRef(left, right)).failed(
+                        $crate::__private::Assertion,
+                        ">=",
+                        ::core::stringify!($left),
+                        ::core::stringify!($right),
                         ::core::option::Option::Some(::core::format_args!($($fmt)+)),
                     )
             }
