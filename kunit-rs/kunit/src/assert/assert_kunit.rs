@@ -12,11 +12,16 @@ use std::sync::{Mutex, OnceLock};
 /// The line of the last `at!`-wrapped assertion (both expand on the same line).
 static LINE: AtomicU32 = AtomicU32::new(0);
 
+/// Stores the line of the assertion it wraps in `LINE`, or in the given static
+/// (`at!(SITE => ...)`); `line!()` names the outermost invocation, this one.
 macro_rules! at {
-    ($($t:tt)*) => {{
-        LINE.store(line!(), Relaxed);
+    ($site:ident => $($t:tt)*) => {{
+        $site.store(line!(), Relaxed);
         $($t)*
     }};
+    ($($t:tt)*) => {
+        at!(LINE => $($t)*)
+    };
 }
 
 /// Runs `case` alone in a suite with `config` and returns the bytes between the suite's
@@ -947,32 +952,25 @@ fn test_panicking_operand_names_assertion(test: &mut Kunit) {
 static SITE_A: AtomicU32 = AtomicU32::new(0);
 static SITE_B: AtomicU32 = AtomicU32::new(0);
 
-macro_rules! seen {
-    ($site:ident, $($t:tt)*) => {{
-        $site.store(line!(), Relaxed);
-        $($t)*
-    }};
-}
-
 /// Sites A B A B, then a panic: B was seen last.
 fn faults_after_b(t: &mut Kunit) {
     for i in 0..3 {
         if i == 2 {
             panic!("after B");
         }
-        seen!(SITE_A, kunit_expect_eq!(t, i, i));
-        seen!(SITE_B, kunit_expect_eq!(t, i, i));
+        at!(SITE_A => kunit_expect_eq!(t, i, i));
+        at!(SITE_B => kunit_expect_eq!(t, i, i));
     }
 }
 
 /// Sites A B A B A, then a panic: A was seen last (again).
 fn faults_after_a(t: &mut Kunit) {
     for i in 0..3 {
-        seen!(SITE_A, kunit_expect_eq!(t, i, i));
+        at!(SITE_A => kunit_expect_eq!(t, i, i));
         if i == 2 {
             panic!("after A");
         }
-        seen!(SITE_B, kunit_expect_eq!(t, i, i));
+        at!(SITE_B => kunit_expect_eq!(t, i, i));
     }
 }
 
