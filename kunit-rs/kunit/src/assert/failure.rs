@@ -92,22 +92,6 @@ pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
     true
 }
 
-/// [`binary_failed`] with `Copy` operands passed by value (see [`Pass`](super::pass::Pass)).
-#[cold]
-#[inline(never)]
-#[track_caller]
-pub fn binary_failed_copied<L: Debug, R: Debug>(
-    kind: AssertType,
-    op: &'static str,
-    left_text: &'static str,
-    right_text: &'static str,
-    left: L,
-    right: R,
-    msg: Option<fmt::Arguments<'_>>,
-) -> bool {
-    binary_failed(kind, op, left_text, right_text, &left, &right, msg)
-}
-
 /// `KUNIT_BINARY_STR_ASSERTION` failed.
 #[cold]
 #[inline(never)]

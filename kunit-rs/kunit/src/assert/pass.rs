@@ -1,21 +1,22 @@
-//! How a binary check's failure path receives its operands in optimized builds: a pair of
-//! `Copy` operands by value, any other pair by reference.
+//! How a failed binary check hands its operands to the failure path in optimized builds:
+//! a pair of `Copy` operands as copies made in the failure branch, any other pair as the
+//! references.
 //!
-//! Why: a reference that reaches the out-of-line failure call makes the compiler keep the
-//! operand in memory on the passing path as well (it may not sink the store past an opaque
-//! call or `black_box` once the address has escaped), so every passing check pays a store per
-//! operand: in a store-bound loop, as much as the comparison. Copies made inside the failure
-//! branch leave the passing path in registers.
+//! Why: once an operand's address reaches the out-of-line failure call, the compiler keeps
+//! the operand in memory on the passing path too (it may not sink the store past an opaque
+//! call or `black_box` once the address has escaped), so every passing check pays a store
+//! per operand: in a store-bound loop, as much as the comparison. With copies, only the
+//! copies' addresses escape, and they exist in the failure branch alone.
 //!
 //! The choice is made at the call site by method lookup, with no trait to import:
 //! `Pass(ByRef(left, right)).failed(..)` finds [`Pass::failed`] when both operand types are
 //! `Copy`, and otherwise (including a generic `T` without a `Copy` bound) goes through
 //! `Deref` to [`ByRef::failed`]. Only the `not(debug_assertions)` expansion of the macros
-//! uses it; with debug assertions (the dev profile) the macros call
-//! [`binary_failed`] directly, which is cheaper to compile
-//! (one more method lookup per call site cost about 17 % of a test file's rebuild time).
+//! uses it; with debug assertions (the dev profile) they call [`binary_failed`] directly,
+//! which is cheaper to compile: the method lookup cost about 17 % of a test file's dev
+//! rebuild time.
 
-use super::failure::{binary_failed, binary_failed_copied};
+use super::failure::binary_failed;
 use super::site::AssertType;
 use std::fmt::{self, Debug};
 use std::ops::Deref;
@@ -28,24 +29,22 @@ pub struct Pass<'a, L: ?Sized, R: ?Sized>(pub ByRef<'a, L, R>);
 #[doc(hidden)]
 pub struct ByRef<'a, L: ?Sized, R: ?Sized>(pub &'a L, pub &'a R);
 
+/// A check's operator and operand texts.
+type Text = &'static str;
+/// A `_msg` form's message.
+type Msg<'a> = Option<fmt::Arguments<'a>>;
+
 impl<L: Copy, R: Copy> Pass<'_, L, R> {
-    /// Both operands are `Copy`: hands over copies.
+    /// Both operands are `Copy`: hands over copies, made here in the failure branch.
     #[inline(always)]
     #[track_caller]
-    pub fn failed(
-        &self,
-        kind: AssertType,
-        op: &'static str,
-        left_text: &'static str,
-        right_text: &'static str,
-        msg: Option<fmt::Arguments<'_>>,
-    ) -> bool
+    pub fn failed(&self, kind: AssertType, op: Text, lt: Text, rt: Text, msg: Msg<'_>) -> bool
     where
         L: Debug,
         R: Debug,
     {
-        let ByRef(left, right) = self.0;
-        binary_failed_copied(kind, op, left_text, right_text, *left, *right, msg)
+        let (left, right) = (*self.0 .0, *self.0 .1);
+        binary_failed(kind, op, lt, rt, &left, &right, msg)
     }
 }
 
@@ -61,19 +60,12 @@ impl<L: ?Sized, R: ?Sized> ByRef<'_, L, R> {
     /// Any other pair: hands over the references.
     #[inline(always)]
     #[track_caller]
-    pub fn failed(
-        &self,
-        kind: AssertType,
-        op: &'static str,
-        left_text: &'static str,
-        right_text: &'static str,
-        msg: Option<fmt::Arguments<'_>>,
-    ) -> bool
+    pub fn failed(&self, kind: AssertType, op: Text, lt: Text, rt: Text, msg: Msg<'_>) -> bool
     where
         L: Debug,
         R: Debug,
     {
-        binary_failed(kind, op, left_text, right_text, self.0, self.1, msg)
+        binary_failed(kind, op, lt, rt, self.0, self.1, msg)
     }
 }
 
