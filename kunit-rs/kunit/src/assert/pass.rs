@@ -34,15 +34,13 @@ type Text = &'static str;
 /// A `_msg` form's message.
 type Msg<'a> = Option<fmt::Arguments<'a>>;
 
-impl<L: Copy, R: Copy> Pass<'_, L, R> {
+// A pair that is `Copy` but not `Debug` falls through to `ByRef::failed`, whose bounds give
+// the standard library's error.
+impl<L: Copy + Debug, R: Copy + Debug> Pass<'_, L, R> {
     /// Both operands are `Copy`: hands over copies, made here in the failure branch.
     #[inline(always)]
     #[track_caller]
-    pub fn failed(&self, kind: AssertType, op: Text, lt: Text, rt: Text, msg: Msg<'_>) -> bool
-    where
-        L: Debug,
-        R: Debug,
-    {
+    pub fn failed(&self, kind: AssertType, op: Text, lt: Text, rt: Text, msg: Msg<'_>) -> bool {
         let (left, right) = (*self.0 .0, *self.0 .1);
         binary_failed(kind, op, lt, rt, &left, &right, msg)
     }
