@@ -66,10 +66,3 @@ impl<L: ?Sized, R: ?Sized> ByRef<'_, L, R> {
         binary_failed(kind, op, lt, rt, self.0, self.1, msg)
     }
 }
-
-impl<L: ?Sized, R: ?Sized> Clone for ByRef<'_, L, R> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<L: ?Sized, R: ?Sized> Copy for ByRef<'_, L, R> {}
