@@ -86,7 +86,13 @@ fn alloc_in_every_context(_: &()) -> bool {
 }
 
 fn inner_alloc_case(test: &mut Kunit) {
-    run_in_irq::kunit_run_irq_test_with(test, alloc_in_every_context, 5_000, &(), &fixed());
+    run_in_irq::kunit_run_irq_test_with(
+        test,
+        alloc_in_every_context,
+        5_000,
+        &(),
+        &run_in_irq::IrqTestConfig::default(),
+    );
 }
 static INNER_ALLOC_CASES: &[Case] = &[kunit_case!(inner_alloc_case)];
 static INNER_ALLOC: Suite = Suite {
@@ -135,7 +141,7 @@ fn churn(_: &()) -> bool {
 
 fn test_allocation_in_hardirq_never_deadlocks(test: &mut Kunit) {
     let leaked_before = leaked_in_irq();
-    let r = run_irq_test(churn, 200_000, &(), &fixed());
+    let r = run_irq_test(churn, 200_000, &(), &run_in_irq::IrqTestConfig::default());
     let Some(r) = line_ok(test, r) else { return };
     kunit_expect_gt!(test, r.hardirq_calls, 0);
     kunit_expect_gt!(test, r.softirq_calls, 0);
