@@ -6,8 +6,8 @@
 //! in hardirq, `kernel_fpu_begin()` misuse, `warn_on()`) as failures, each naming
 //! the context it came from.
 
-use crate::irq_test::{run_irq_test, IrqTestConfig, IrqTestReport};
-use crate::violations::take_violations;
+use crate::contexts::violations::take_violations;
+use crate::irq_run::algorithm::{run_irq_test, IrqTestConfig, IrqTestReport};
 use kunit::prelude::*;
 
 /// The counters and flags the kernel's final checks read (`struct kunit_irq_test_state`).

@@ -17,11 +17,11 @@
 //! execution in {soft,hard}irq contexts" belong to the suites that reproduce their bugs
 //! (the polyval suite's seed model), not to the published crate.
 
-use crate::context::{in_hardirq, in_serving_softirq};
-use crate::line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
-use crate::startup::{irq_startup, IrqStartup};
-use crate::timer::{monotonic_ns, HardirqTimer};
-use crate::violations::{report_violation, take_violations, Violation, ViolationRecord};
+use crate::contexts::preempt_count::{in_hardirq, in_serving_softirq};
+use crate::contexts::violations::{report_violation, take_violations, Violation, ViolationRecord};
+use crate::irq_run::startup::{irq_startup, IrqStartup};
+use crate::sources::line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
+use crate::sources::timer::{monotonic_ns, HardirqTimer};
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
