@@ -51,8 +51,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_rust_values_as_pointers),
     kunit_case!(test_string_operands),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_errptr",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_errptr", CASES));

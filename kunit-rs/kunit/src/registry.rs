@@ -201,6 +201,24 @@ impl Suite {
         test_cases: &[],
         attr: Attributes::DEFAULT,
     };
+
+    /// A suite of `test_cases` and nothing else: `Suite { name, test_cases, ..Suite::DEFAULT }`
+    /// in one call, for the many small suites that tests run.
+    ///
+    /// ```
+    /// use kunit::prelude::*;
+    /// fn test_ok(_test: &mut Kunit) {}
+    /// static CASES: &[Case] = &[kunit_case!(test_ok)];
+    /// static SUITE: Suite = Suite::new("small", CASES);
+    /// assert_eq!((SUITE.name, SUITE.test_cases.len()), ("small", 1));
+    /// ```
+    pub const fn new(name: &'static str, test_cases: &'static [Case]) -> Suite {
+        Suite {
+            name,
+            test_cases,
+            ..Suite::DEFAULT
+        }
+    }
 }
 
 /// One registered suite with where it came from (the `module` attribute is the crate name).

@@ -92,11 +92,7 @@ mod listing {
     }
 
     static CASES: &[Case] = &[kunit_case!(test_every_self_test_file_is_listed)];
-    kunit_test_suite!(Suite {
-        name: "kunit_selftest_listing",
-        test_cases: CASES,
-        ..Suite::DEFAULT
-    });
+    kunit_test_suite!(Suite::new("kunit_selftest_listing", CASES));
 }
 
 /// Running inner suites and capturing their KTAP.

@@ -170,21 +170,9 @@ fn inner_fails_in_softirq(test: &mut Kunit) {
 static INNER_TASK_CASES: &[Case] = &[kunit_case!(inner_fails_in_task)];
 static INNER_HARDIRQ_CASES: &[Case] = &[kunit_case!(inner_fails_in_hardirq)];
 static INNER_SOFTIRQ_CASES: &[Case] = &[kunit_case!(inner_fails_in_softirq)];
-static INNER_TASK: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_TASK_CASES,
-    ..Suite::DEFAULT
-};
-static INNER_HARDIRQ: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_HARDIRQ_CASES,
-    ..Suite::DEFAULT
-};
-static INNER_SOFTIRQ: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_SOFTIRQ_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_TASK: Suite = Suite::new("inner", INNER_TASK_CASES);
+static INNER_HARDIRQ: Suite = Suite::new("inner", INNER_HARDIRQ_CASES);
+static INNER_SOFTIRQ: Suite = Suite::new("inner", INNER_SOFTIRQ_CASES);
 
 /// The KUnit block of one failed `KUNIT_EXPECT_FALSE_MSG` from the wrapper.
 fn false_block(case: &str, line: u32, ctx: &str) -> String {
@@ -226,11 +214,7 @@ fn inner_nothing_runs(test: &mut Kunit) {
     kunit_run_irq_test_with(test, |_: &()| true, 1_000, &(), &config);
 }
 static INNER_NOTHING_CASES: &[Case] = &[kunit_case!(inner_nothing_runs)];
-static INNER_NOTHING: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_NOTHING_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_NOTHING: Suite = Suite::new("inner", INNER_NOTHING_CASES);
 
 fn test_not_called_messages(test: &mut Kunit) {
     let (status, log) = run_inner(&INNER_NOTHING);

@@ -21,11 +21,7 @@ fn inner_fixed(test: &mut Kunit) {
     kunit_run_irq_test_with(test, |_: &()| true, ITERATIONS, &(), &slow_startup());
 }
 static FIXED_CASES: &[Case] = &[kunit_case!(inner_fixed)];
-static FIXED: Suite = Suite {
-    name: "inner",
-    test_cases: FIXED_CASES,
-    ..Suite::DEFAULT
-};
+static FIXED: Suite = Suite::new("inner", FIXED_CASES);
 
 fn test_slow_startup_fixed_passes(test: &mut Kunit) {
     for round in 0..5 {

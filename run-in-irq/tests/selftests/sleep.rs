@@ -55,11 +55,7 @@ fn inner_might_sleep_case(test: &mut Kunit) {
     run_in_irq::kunit_report_violations(test);
 }
 static INNER_SLEEP_CASES: &[Case] = &[kunit_case!(inner_might_sleep_case)];
-static INNER_SLEEP: Suite = Suite {
-    name: "inner_sleep",
-    test_cases: INNER_SLEEP_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_SLEEP: Suite = Suite::new("inner_sleep", INNER_SLEEP_CASES);
 
 fn test_violations_reported_on_the_test(test: &mut Kunit) {
     let (status, log) = run_inner(&INNER_SLEEP);
@@ -95,11 +91,7 @@ fn inner_alloc_case(test: &mut Kunit) {
     );
 }
 static INNER_ALLOC_CASES: &[Case] = &[kunit_case!(inner_alloc_case)];
-static INNER_ALLOC: Suite = Suite {
-    name: "inner_alloc",
-    test_cases: INNER_ALLOC_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_ALLOC: Suite = Suite::new("inner_alloc", INNER_ALLOC_CASES);
 
 /// Two allocations in hardirq: two reports, each at the user's line that allocated
 /// (not at the allocator wrapper in run-in-irq/src).
@@ -159,8 +151,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_allocation_in_hardirq_never_deadlocks),
 ];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_might_sleep",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_might_sleep", CASES));

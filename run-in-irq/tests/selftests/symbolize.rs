@@ -74,8 +74,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_allocation_site_does_not_depend_on_cwd),
 ];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_symbolize",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_symbolize", CASES));
