@@ -2,6 +2,19 @@
 //! The assertion families: `kunit_expect_*` / `kunit_assert_*`, each with a `_msg` form
 //! taking format arguments. Every macro expands straight to its check: the comparison, and
 //! on failure one call into the cold, shared code of [`failure`](super::failure).
+//!
+//! The C twins (kunit-c's `kunit/test.h` calls `__kunit_c_<stem>`, which calls the Rust
+//! entry point of the same stem; `--check` verifies that both exist):
+//!
+//! | C entry point | Rust failure entry point |
+//! |---|---|
+//! | `__kunit_c_binary` | `binary_failed` |
+//! | `__kunit_c_unary` | `unary_failed` |
+//! | `__kunit_c_ptr` | `ptr_failed` |
+//! | `__kunit_c_not_err_or_null` | `not_err_or_null_failed` |
+//! | `__kunit_c_str` | `str_failed` |
+//! | `__kunit_c_mem` | `mem_failed` |
+//! | `__kunit_c_fail` | `fail_failed` |
 
 /// `KUNIT_EXPECT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
 #[cfg(debug_assertions)]
