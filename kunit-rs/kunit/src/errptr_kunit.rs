@@ -1,6 +1,7 @@
 //! Self-tests of the NULL / `ERR_PTR` model (include/linux/err.h).
 
-use kunit::errptr::{errno::*, is_err_value, StrValue};
+use kunit::errptr::{errno::*, is_err_value};
+use kunit::operands::StrValue;
 use kunit::prelude::*;
 use kunit::{CStrPtr, KPointer, KStr, PtrValue};
 

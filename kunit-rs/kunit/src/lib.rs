@@ -159,7 +159,8 @@
 //!
 //! One concern each: [`registry`] (suites, cases, registration), [`test`](mod@test) (the test
 //! handle), [`assert`](mod@assert) (the assertion family and KUnit's exact text), [`errptr`]
-//! (NULL / `ERR_PTR` pointers), [`params`] (parameter generators and arrays), [`filter`],
+//! (NULL / `ERR_PTR` pointers), [`operands`] (what the pointer, string and memory assertions
+//! accept), [`params`] (parameter generators and arrays), [`filter`],
 //! [`executor`] (running, timeouts, parallel suites), [`ktap`], [`resource`] (resources and
 //! deferred actions), [`suite_log`] (logging on a suite), [`stub`] (static stubs), [`warn`]
 //! (`WARN()` and its suppression), [`boot`], [`harness`].
@@ -176,6 +177,7 @@ pub mod filter;
 pub mod harness;
 mod internal;
 pub mod ktap;
+pub mod operands;
 mod output;
 pub mod params;
 pub mod registry;
@@ -187,10 +189,11 @@ mod try_catch;
 pub mod warn;
 mod watchdog;
 
-pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PlainData, PtrValue, NULL};
+pub use errptr::{ErrPtr, Errno, PtrValue, NULL};
 pub use executor::{CaseReport, Config, Ignored, ParamReport, Plan, Report, SuiteReport};
 pub use ktap::Format;
 pub use kunit_macros::kunit_tests;
+pub use operands::{CStrPtr, KMem, KPointer, KStr, PlainData};
 pub use output::Capture;
 pub use params::{Param, ParamGen};
 pub use registry::{registered_suites, Attributes, Case, Registration, Speed, Suite};
