@@ -6,11 +6,8 @@
 #ifndef __LINUX_FIND_H_
 #define __LINUX_FIND_H_
 
-#ifndef _LINUX_BITMAP_H
-#error only <linux/bitmap.h> can be included directly
-#endif
-
-#include <linux/bitops.h>
+/* Self-contained (the kernel's may only come through <linux/bitmap.h>): bits.h only. */
+#include <linux/bits.h>
 
 /* Which words a search reads: a, ~a, a & b, a & ~b, a | b. */
 enum __kc_find_op { __KC_FIND_A, __KC_FIND_NOT_A, __KC_FIND_AND, __KC_FIND_ANDNOT, __KC_FIND_OR };
@@ -49,7 +46,7 @@ static inline unsigned long __kc_find_next(const unsigned long *a, const unsigne
 			return size;
 		word = __kc_find_word(a, b, op, idx);
 	}
-	found = idx * BITS_PER_LONG + __ffs(word);
+	found = idx * BITS_PER_LONG + __builtin_ctzl(word);
 	return found < size ? found : size;
 }
 
@@ -150,7 +147,7 @@ static inline unsigned long find_last_bit(const unsigned long *addr, unsigned lo
 	word = addr[idx] & (~0UL >> (-size % BITS_PER_LONG));
 	for (;;) {
 		if (word)
-			return idx * BITS_PER_LONG + __fls(word);
+			return idx * BITS_PER_LONG + (BITS_PER_LONG - 1 - __builtin_clzl(word));
 		if (!idx)
 			return size;
 		word = addr[--idx];

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
  * kunit-c: the kernel's integer math helpers: rounding, division with rounding, abs(),
- * fractions. int_pow() and int_sqrt() are declared here and defined by lib/math/*.c.
+ * fractions. int_pow() and int_sqrt() are declared here and defined by the kernel's lib/math/ files.
  */
 #ifndef _LINUX_MATH_H
 #define _LINUX_MATH_H
