@@ -43,8 +43,9 @@ static inline int wake_up_process(struct task_struct *p)
 	return __atomic_exchange_n(&p->__state, TASK_RUNNING, __ATOMIC_SEQ_CST) != TASK_RUNNING;
 }
 
+/* As <linux/kernel.h> has it: nothing to yield to, 0 (did not reschedule). */
 #ifndef cond_resched
-#define cond_resched() do { } while (0)
+#define cond_resched() ({ 0; })
 #endif
 
 #endif /* _LINUX_SCHED_H */
