@@ -41,9 +41,9 @@ static inline bool __attribute__((warn_unused_result)) __must_check_overflow(boo
 #define check_mul_overflow(a, b, d) __must_check_overflow(__builtin_mul_overflow(a, b, d))
 
 /* a op b wrapped to @type, on purpose. */
-#define wrapping_add(type, a, b) ({ type __kc_v; __builtin_add_overflow(a, b, &__kc_v); __kc_v; })
-#define wrapping_sub(type, a, b) ({ type __kc_v; __builtin_sub_overflow(a, b, &__kc_v); __kc_v; })
-#define wrapping_mul(type, a, b) ({ type __kc_v; __builtin_mul_overflow(a, b, &__kc_v); __kc_v; })
+#define wrapping_add(type, a, b) ({ type __kc_v; (void)__builtin_add_overflow(a, b, &__kc_v); __kc_v; })
+#define wrapping_sub(type, a, b) ({ type __kc_v; (void)__builtin_sub_overflow(a, b, &__kc_v); __kc_v; })
+#define wrapping_mul(type, a, b) ({ type __kc_v; (void)__builtin_mul_overflow(a, b, &__kc_v); __kc_v; })
 #define wrapping_assign_add(var, offset) ({					\
 	__typeof__(var) *__kc_p = &(var);					\
 	*__kc_p = wrapping_add(__typeof__(var), *__kc_p, offset); })
@@ -69,10 +69,11 @@ static inline bool __attribute__((warn_unused_result)) __must_check_overflow(boo
 	 (*__kc_d >> __kc_shift) != __kc_a); }))
 
 /* Whether the value @x would not fit a @T (a type or an expression of that type). */
-#define __overflows_type_constexpr(x, T) (					\
-	is_unsigned_type(__typeof__(x)) ? (x) > type_max(T) :			\
-	is_unsigned_type(__typeof__(T)) ? (x) < 0 || (x) > type_max(T) :	\
-	(x) < type_min(T) || (x) > type_max(T))
+#define __overflows_type_constexpr(x, T)					\
+	__builtin_choose_expr(is_unsigned_type(__typeof__(x)), (x) > type_max(T), \
+	__builtin_choose_expr(is_unsigned_type(__typeof__(T)),			\
+			      is_negative(x) || (x) > type_max(T),		\
+			      (x) < type_min(T) || (x) > type_max(T)))
 
 #define __overflows_type(x, T) ({						\
 	__typeof__(T) __kc_v = 0;						\

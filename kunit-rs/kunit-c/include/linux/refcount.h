@@ -28,6 +28,12 @@ static inline unsigned int refcount_read(const refcount_t *r)
 	return __atomic_load_n(&r->refs, __ATOMIC_RELAXED);
 }
 
+/* old + i wrapped as the hardware does (no signed-overflow UB): negative past INT_MAX. */
+static inline int __kc_refs_add(int old, int i)
+{
+	return (int)((unsigned int)old + (unsigned int)i);
+}
+
 static inline void __refcount_saturate(refcount_t *r, const char *why)
 {
 	refcount_set(r, REFCOUNT_SATURATED);
@@ -42,9 +48,9 @@ static inline bool refcount_inc_not_zero(refcount_t *r)
 	do {
 		if (!old)
 			return false;
-	} while (!__atomic_compare_exchange_n(&r->refs, &old, old + (old > 0), false,
+	} while (!__atomic_compare_exchange_n(&r->refs, &old, __kc_refs_add(old, 1), false,
 					      __ATOMIC_RELAXED, __ATOMIC_RELAXED));
-	if (old < 0)
+	if (old < 0 || __kc_refs_add(old, 1) < 0)
 		__refcount_saturate(r, "saturated; leaking memory.");
 	return true;
 }
@@ -55,7 +61,7 @@ static inline void refcount_add(int i, refcount_t *r)
 
 	if (!old)
 		__refcount_saturate(r, "addition on 0; use-after-free.");
-	else if (old < 0 || old + i < 0)
+	else if (old < 0 || __kc_refs_add(old, i) < 0)
 		__refcount_saturate(r, "saturated; leaking memory.");
 }
 
@@ -73,7 +79,7 @@ static inline bool refcount_sub_and_test(int i, refcount_t *r)
 		__atomic_thread_fence(__ATOMIC_ACQUIRE);
 		return true;
 	}
-	if (old < 0 || old - i < 0)
+	if (old < 0 || __kc_refs_add(old, -i) < 0)
 		__refcount_saturate(r, "underflow; use-after-free.");
 	return false;
 }
