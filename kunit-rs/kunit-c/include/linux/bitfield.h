@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
  * kunit-c: register bitfields described by a contiguous mask (FIELD_PREP/FIELD_GET and
- * the typed *_encode_bits/*_get_bits). A constant mask that is 0 or has holes, or a
+ * the typed _encode_bits and _get_bits helpers). A constant mask that is 0 or has holes, or a
  * constant value that does not fit, fails the build, as in the kernel.
  */
 #ifndef _LINUX_BITFIELD_H
