@@ -45,12 +45,8 @@
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #endif
 
-#define lower_32_bits(n) ((u32)((n) & 0xffffffff))
-#define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))
-#define lower_16_bits(n) ((u16)((n) & 0xffff))
-#define upper_16_bits(n) ((u16)((n) >> 16))
+#include <linux/wordpart.h>
 
-#define REPEAT_BYTE(x) ((~0ul / 0xff) * (x))
 
 #define might_sleep() do { } while (0)
 #define might_sleep_if(cond) do { } while (0)
