@@ -6,6 +6,7 @@
 #include <linux/bits.h>
 #include <linux/find.h>
 #include <linux/prandom.h>
+#include <linux/siphash.h>
 #include <linux/swab.h>
 #include <linux/wordpart.h>
 
@@ -261,6 +262,24 @@ static void swabs_and_word_parts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, REPEAT_BYTE_U32(0x01), 0x01010101u);
 }
 
+static void byteorder_pointers_and_siphash_keys(struct kunit *test)
+{
+	static const u8 bytes[4] = { 0x11, 0x22, 0x33, 0x44 };
+	u32 v;
+	siphash_key_t zero = { { 0, 0 } }, key = { { 0, 1 } };
+
+	__builtin_memcpy(&v, bytes, 4);
+	KUNIT_EXPECT_EQ(test, le32_to_cpup(&v), 0x44332211u);
+	KUNIT_EXPECT_EQ(test, be32_to_cpup(&v), 0x11223344u);
+	cpu_to_be32s(&v);
+	KUNIT_EXPECT_EQ(test, v, 0x11223344u);
+	KUNIT_EXPECT_TRUE(test, siphash_key_is_zero(&zero));
+	KUNIT_EXPECT_FALSE(test, siphash_key_is_zero(&key));
+	/* The SipHash constants spell "somepseudorandomlygeneratedbytes". */
+	KUNIT_EXPECT_EQ(test, SIPHASH_CONST_0 >> 56, (u64)'s');
+	KUNIT_EXPECT_EQ(test, SIPHASH_CONST_3 & 0xff, (u64)'s');
+}
+
 static void prandom_seeding(struct kunit *test)
 {
 	struct rnd_state st;
@@ -288,6 +307,7 @@ static struct kunit_case bitops_header_cases[] = {
 	KUNIT_CASE(zero_area_and_iteration),
 	KUNIT_CASE(swabs_and_word_parts),
 	KUNIT_CASE(prandom_seeding),
+	KUNIT_CASE(byteorder_pointers_and_siphash_keys),
 	{}
 };
 
