@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
-/* kunit-c: lib/base64.c's interface (the kernel's <linux/base64.h>). */
+/* kunit-c: base64 coding, defined by the kernel's lib/base64.c. */
 #ifndef _LINUX_BASE64_H
 #define _LINUX_BASE64_H
 
 #include <linux/types.h>
+#include <linux/math.h>
 
 enum base64_variant {
-	BASE64_STD,	/* RFC 4648 (standard) */
-	BASE64_URLSAFE,	/* RFC 4648 (base64url) */
-	BASE64_IMAP,	/* RFC 3501 */
+	BASE64_STD,	/* RFC 4648, section 4 */
+	BASE64_URLSAFE, /* RFC 4648, section 5 (base64url) */
+	BASE64_IMAP,	/* RFC 3501 (modified for IMAP) */
 };
 
-/* The length of the encoding of nbytes bytes, padded. */
-#define BASE64_CHARS(nbytes) ((((nbytes) + 2) / 3) * 4)
+/* Characters needed for @nbytes of input, without padding. */
+#define BASE64_CHARS(nbytes) DIV_ROUND_UP((nbytes) * 4, 3)
 
+/* Both return the length written, decoding -1 on bad input. */
 int base64_encode(const u8 *src, int len, char *dst, bool padding, enum base64_variant variant);
 int base64_decode(const char *src, int len, u8 *dst, bool padding, enum base64_variant variant);
 

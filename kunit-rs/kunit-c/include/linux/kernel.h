@@ -27,6 +27,9 @@
 #include <linux/math64.h>
 #include <linux/preempt.h>
 #include <linux/hex.h>
+#include <linux/bitops.h>
+#include <linux/container_of.h>
+#include <linux/processor.h>
 #include <asm/page.h>
 
 #define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
@@ -40,18 +43,13 @@
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #endif
 
-#define lower_32_bits(n) ((u32)((n) & 0xffffffff))
-#define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))
-#define lower_16_bits(n) ((u16)((n) & 0xffff))
-#define upper_16_bits(n) ((u16)((n) >> 16))
+#include <linux/wordpart.h>
 
-#define REPEAT_BYTE(x) ((~0ul / 0xff) * (x))
 
 #define might_sleep() do { } while (0)
 #define might_sleep_if(cond) do { } while (0)
 #define might_fault() do { } while (0)
 #define cond_resched() ({ 0; })
-#define cpu_relax() barrier()
 #define sched_annotate_sleep() do { } while (0)
 
 /* The kernel is never tainted here; the system state is always "running". */

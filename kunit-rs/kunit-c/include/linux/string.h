@@ -200,15 +200,7 @@ static inline const char *kbasename(const char *path)
 /* Copies src into dest and zeroes the rest of dest. */
 #define memcpy_and_pad_sized(dest, src) memcpy_and_pad(dest, sizeof(dest), src, sizeof(src), 0)
 
-/* "yes"/"no" and friends for a bool. */
-static inline const char *str_yes_no(bool v) { return v ? "yes" : "no"; }
-static inline const char *str_on_off(bool v) { return v ? "on" : "off"; }
-static inline const char *str_true_false(bool v) { return v ? "true" : "false"; }
-static inline const char *str_enabled_disabled(bool v) { return v ? "enabled" : "disabled"; }
-static inline const char *str_enable_disable(bool v) { return v ? "enable" : "disable"; }
-static inline const char *str_read_write(bool v) { return v ? "read" : "write"; }
-static inline const char *str_high_low(bool v) { return v ? "high" : "low"; }
-static inline const char *str_up_down(bool v) { return v ? "up" : "down"; }
-static inline const char *str_plural(size_t num) { return num == 1 ? "" : "s"; }
+/* "yes"/"no" and friends for a bool: <linux/string_choices.h>. */
+#include <linux/string_choices.h>
 
 #endif /* _LINUX_STRING_H_ */

@@ -27,5 +27,6 @@ static inline unsigned long __must_check copy_to_user(void __user *to, const voi
 
 #define get_user(x, ptr) ({ (x) = *(ptr); 0; })
 #define put_user(x, ptr) ({ *(ptr) = (x); 0; })
+#define access_ok(addr, size) ((void)(addr), (void)(size), 1)
 
 #endif /* __LINUX_UACCESS_H__ */
