@@ -30,4 +30,6 @@
 #define ntohl(x) be32_to_cpu(x)
 #define ntohs(x) be16_to_cpu(x)
 
+#include <linux/byteorder/generic.h>
+
 #endif /* _LINUX_BYTEORDER_H */

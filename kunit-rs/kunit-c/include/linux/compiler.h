@@ -10,6 +10,7 @@
 #undef __always_inline
 #define __always_inline inline __attribute__((always_inline))
 #define noinline __attribute__((noinline))
+#define noinline_for_stack noinline
 #define __maybe_unused __attribute__((unused))
 #define __always_unused __attribute__((unused))
 #define __used __attribute__((used))

@@ -17,6 +17,7 @@
 #include <linux/kconfig.h>
 #include <linux/atomic.h>
 #include <linux/build_bug.h>
+#include <linux/bitops.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/preempt.h>

@@ -3,13 +3,11 @@
 #ifndef _LINUX_MODULE_H
 #define _LINUX_MODULE_H
 #include <linux/compiler.h>
+#include <linux/export.h>
 #define MODULE_LICENSE(x)
 #define MODULE_DESCRIPTION(x)
 #define MODULE_AUTHOR(x)
 #define MODULE_IMPORT_NS(x)
-#define EXPORT_SYMBOL(x)
-#define EXPORT_SYMBOL_GPL(x)
-#define EXPORT_SYMBOL_IF_KUNIT(x)
 #define VISIBLE_IF_KUNIT
 #define module_init(f)
 #define module_exit(f)

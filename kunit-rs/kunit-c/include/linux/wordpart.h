@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/* kunit-c: the halves of a word, and a byte repeated across an unsigned long. */
+#ifndef _LINUX_WORDPART_H
+#define _LINUX_WORDPART_H
+
+/* Two shifts of 16, so that a 32-bit operand is not shifted by its width. */
+#ifndef upper_32_bits
+#define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))
+#endif
+#ifndef lower_32_bits
+#define lower_32_bits(n) ((u32)((n) & 0xffffffff))
+#endif
+#define upper_16_bits(n) ((u16)((n) >> 16))
+#define lower_16_bits(n) ((u16)((n) & 0xffff))
+
+/* 0x0101...01 times x: x in every byte of an unsigned long. */
+#define REPEAT_BYTE(x) ((~0ul / 0xff) * (x))
+#define REPEAT_BYTE_U32(x) lower_32_bits(REPEAT_BYTE(x))
+
+#endif /* _LINUX_WORDPART_H */
