@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
-/* kunit-c: bit rotations. (Helper kc-lib owns the full bitops.h; take theirs at merge.) */
+/* kunit-c: bit rotations and __ffs. (Helper kc-lib owns the full bitops.h; take theirs at merge.) */
 #ifndef _LINUX_BITOPS_H
 #define _LINUX_BITOPS_H
 
@@ -22,5 +22,11 @@ __KUNIT_C_ROTATE(16)
 __KUNIT_C_ROTATE(32)
 __KUNIT_C_ROTATE(64)
 #undef __KUNIT_C_ROTATE
+
+/* Index of the lowest set bit; undefined for 0, as in the kernel. */
+static inline unsigned long __ffs(unsigned long word)
+{
+	return (unsigned long)__builtin_ctzl(word);
+}
 
 #endif /* _LINUX_BITOPS_H */

@@ -4,6 +4,8 @@
 #define _LINUX_MODULE_H
 #include <linux/compiler.h>
 #include <linux/export.h>
+/* The kernel's module.h pulls in most of the core library (list.h, bitops, ...) on the way. */
+#include <linux/kernel.h>
 #define MODULE_LICENSE(x)
 #define MODULE_DESCRIPTION(x)
 #define MODULE_AUTHOR(x)

@@ -22,6 +22,12 @@ static inline void get_random_bytes(void *buf, size_t len)
 	while (len--)
 		*p++ = (u8)__kunit_c_random_next();
 }
+/* The generator needs no entropy to be ready: never waits, never fails. */
+static inline int get_random_bytes_wait(void *buf, size_t len)
+{
+	get_random_bytes(buf, len);
+	return 0;
+}
 static inline u32 get_random_u32(void) { return (u32)__kunit_c_random_next(); }
 static inline u64 get_random_u64(void) { return __kunit_c_random_next(); }
 static inline u8 get_random_u8(void) { return (u8)__kunit_c_random_next(); }
