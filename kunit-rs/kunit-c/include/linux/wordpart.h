@@ -3,13 +3,11 @@
 #ifndef _LINUX_WORDPART_H
 #define _LINUX_WORDPART_H
 
+#include <linux/types.h>
+
 /* Two shifts of 16, so that a 32-bit operand is not shifted by its width. */
-#ifndef upper_32_bits
 #define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))
-#endif
-#ifndef lower_32_bits
 #define lower_32_bits(n) ((u32)((n) & 0xffffffff))
-#endif
 #define upper_16_bits(n) ((u16)((n) >> 16))
 #define lower_16_bits(n) ((u16)((n) & 0xffff))
 

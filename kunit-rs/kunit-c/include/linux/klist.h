@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: the kernel's klist, a list whose nodes are reference-counted so iterators can
+ * hold one while others remove it. The functions are the kernel's lib/klist.c, compiled
+ * from the user's tree; this header declares them with the kernel's types.
+ */
+#ifndef _LINUX_KLIST_H
+#define _LINUX_KLIST_H
+
+#include <linux/spinlock.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+
+struct klist_node;
+struct klist {
+	spinlock_t k_lock;
+	struct list_head k_list;
+	void (*get)(struct klist_node *);
+	void (*put)(struct klist_node *);
+} __attribute__((aligned(sizeof(void *))));
+
+#define KLIST_INIT(_name, _get, _put)						\
+	{ .k_lock = __SPIN_LOCK_UNLOCKED(_name.k_lock),			\
+	  .k_list = LIST_HEAD_INIT(_name.k_list),				\
+	  .get = _get,								\
+	  .put = _put, }
+
+#define DEFINE_KLIST(_name, _get, _put) struct klist _name = KLIST_INIT(_name, _get, _put)
+
+struct klist_node {
+	void *n_klist; /* the owning klist; its low bit marks a deleted node */
+	struct list_head n_node;
+	struct kref n_ref;
+};
+
+struct klist_iter {
+	struct klist *i_klist;
+	struct klist_node *i_cur;
+};
+
+void klist_init(struct klist *k, void (*get)(struct klist_node *),
+		void (*put)(struct klist_node *));
+void klist_add_tail(struct klist_node *n, struct klist *k);
+void klist_add_head(struct klist_node *n, struct klist *k);
+void klist_add_behind(struct klist_node *n, struct klist_node *pos);
+void klist_add_before(struct klist_node *n, struct klist_node *pos);
+void klist_del(struct klist_node *n);
+void klist_remove(struct klist_node *n);
+int klist_node_attached(struct klist_node *n);
+void klist_iter_init(struct klist *k, struct klist_iter *i);
+void klist_iter_init_node(struct klist *k, struct klist_iter *i, struct klist_node *n);
+void klist_iter_exit(struct klist_iter *i);
+struct klist_node *klist_prev(struct klist_iter *i);
+struct klist_node *klist_next(struct klist_iter *i);
+
+#endif /* _LINUX_KLIST_H */

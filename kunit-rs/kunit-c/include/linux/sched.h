@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: the scheduler calls library code makes. A test thread is its own task:
+ * `current` is a per-thread task_struct, schedule() is a pause in the caller's wait loop
+ * (which rechecks its condition, as every kernel wait loop does), wake_up_process() makes
+ * the task runnable again, and cond_resched() has nothing to yield to.
+ */
+#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+
+#include <linux/compiler.h>
+#include <linux/processor.h>
+#include <asm-generic/barrier.h>
+
+#define TASK_RUNNING 0x00000000
+#define TASK_INTERRUPTIBLE 0x00000001
+#define TASK_UNINTERRUPTIBLE 0x00000002
+
+struct task_struct {
+	unsigned int __state;
+};
+
+static inline struct task_struct *__kunit_c_current(void)
+{
+	static __thread struct task_struct task;
+
+	return &task;
+}
+
+#define current __kunit_c_current()
+
+#define __set_current_state(state_value) WRITE_ONCE(current->__state, (state_value))
+#define set_current_state(state_value)						\
+	__atomic_store_n(&current->__state, (state_value), __ATOMIC_SEQ_CST)
+
+static inline void schedule(void)
+{
+	cpu_relax();
+}
+
+static inline int wake_up_process(struct task_struct *p)
+{
+	return __atomic_exchange_n(&p->__state, TASK_RUNNING, __ATOMIC_SEQ_CST) != TASK_RUNNING;
+}
+
+/* As <linux/kernel.h> has it: nothing to yield to, 0 (did not reschedule). */
+#ifndef cond_resched
+#define cond_resched() ({ 0; })
+#endif
+
+#endif /* _LINUX_SCHED_H */

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: spinlock_t and raw_spinlock_t as real test-and-set locks on the compiler's
+ * atomics, so suites run in parallel threads exclude each other as in the kernel. The
+ * _irq/_irqsave forms also mask run-in-irq's interrupt stand-in, as they mask interrupts.
+ */
+#ifndef _LINUX_SPINLOCK_H
+#define _LINUX_SPINLOCK_H
+
+#include <stdbool.h>
+#include <linux/compiler.h>
+#include <linux/irqflags.h>
+#include <linux/processor.h>
+
+typedef struct raw_spinlock {
+	unsigned char locked;
+} raw_spinlock_t;
+typedef raw_spinlock_t spinlock_t;
+
+#define __RAW_SPIN_LOCK_UNLOCKED(name) { .locked = 0 }
+#define __SPIN_LOCK_UNLOCKED(name) __RAW_SPIN_LOCK_UNLOCKED(name)
+#define DEFINE_RAW_SPINLOCK(name) raw_spinlock_t name = __RAW_SPIN_LOCK_UNLOCKED(name)
+#define DEFINE_SPINLOCK(name) spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
+
+static inline void raw_spin_lock_init(raw_spinlock_t *lock)
+{
+	__atomic_store_n(&lock->locked, 0, __ATOMIC_RELEASE);
+}
+
+static inline bool raw_spin_trylock(raw_spinlock_t *lock)
+{
+	return !__atomic_test_and_set(&lock->locked, __ATOMIC_ACQUIRE);
+}
+
+static inline void raw_spin_lock(raw_spinlock_t *lock)
+{
+	while (__atomic_test_and_set(&lock->locked, __ATOMIC_ACQUIRE))
+		while (__atomic_load_n(&lock->locked, __ATOMIC_RELAXED))
+			cpu_relax();
+}
+
+static inline void raw_spin_unlock(raw_spinlock_t *lock)
+{
+	__atomic_clear(&lock->locked, __ATOMIC_RELEASE);
+}
+
+static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
+{
+	return __atomic_load_n(&lock->locked, __ATOMIC_RELAXED);
+}
+
+#define spin_lock_init(lock) raw_spin_lock_init(lock)
+#define spin_lock(lock) raw_spin_lock(lock)
+#define spin_unlock(lock) raw_spin_unlock(lock)
+#define spin_trylock(lock) raw_spin_trylock(lock)
+#define spin_is_locked(lock) raw_spin_is_locked(lock)
+#define spin_lock_bh(lock) raw_spin_lock(lock)
+#define spin_unlock_bh(lock) raw_spin_unlock(lock)
+#define raw_spin_lock_irq(lock) do { local_irq_disable(); raw_spin_lock(lock); } while (0)
+#define raw_spin_unlock_irq(lock) do { raw_spin_unlock(lock); local_irq_enable(); } while (0)
+#define raw_spin_lock_irqsave(lock, flags)					\
+	do { local_irq_save(flags); raw_spin_lock(lock); } while (0)
+#define raw_spin_unlock_irqrestore(lock, flags)				\
+	do { raw_spin_unlock(lock); local_irq_restore(flags); } while (0)
+#define spin_lock_irq(lock) raw_spin_lock_irq(lock)
+#define spin_unlock_irq(lock) raw_spin_unlock_irq(lock)
+#define spin_lock_irqsave(lock, flags) raw_spin_lock_irqsave(lock, flags)
+#define spin_unlock_irqrestore(lock, flags) raw_spin_unlock_irqrestore(lock, flags)
+
+#define assert_spin_locked(lock) ((void)0)
+#define lockdep_assert_held(lock) ((void)(lock))
+
+#endif /* _LINUX_SPINLOCK_H */
