@@ -47,6 +47,7 @@ sha3|sha3_kunit.c|sha3.c utils.c memneq.c|
 poly1305|poly1305_kunit.c|poly1305.c poly1305-donna64.c|CONFIG_CRYPTO_LIB_POLY1305_RSIZE=11
 nh|nh_kunit.c|nh.c|
 curve25519|curve25519_kunit.c|curve25519.c curve25519-hacl64.c utils.c memneq.c|
+mldsa|mldsa_kunit.c|mldsa.c sha3.c utils.c memneq.c|CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST=1
 '
 # What the kernel's Kconfig gives every file on x86_64 (see docs/src/c-suites.md,
 # "lib/crypto"): a 64-bit machine with efficient unaligned access; FIPS and the benchmarks off.

@@ -3,10 +3,15 @@
  * The behaviour of the kunit-c headers lib/crypto code includes, one case per header:
  * <linux/bitops.h> rotations and __ffs, <linux/byteorder/generic.h>, <linux/overflow.h>,
  * <linux/wordpart.h>, <linux/unroll.h>, <linux/random.h>'s get_random_bytes_wait,
- * <linux/time64.h>/<linux/timekeeping.h>, <linux/fips.h>, <crypto/hash.h>, u128.
+ * <linux/time64.h>/<linux/timekeeping.h>, <linux/fips.h>, <crypto/hash.h>, u128,
+ * <linux/cleanup.h> (with slab.h's kfree cleanup), mem_is_zero(), <kunit/visibility.h>.
  */
 #include <crypto/hash.h>
 #include <kunit/test.h>
+#include <kunit/visibility.h>
+#include <linux/cleanup.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/bitops.h>
 #include <linux/byteorder/generic.h>
 #include <linux/export.h>
@@ -62,6 +67,16 @@ static void test_byteorder_arrays(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, words[1], 0x05060708);
 
 	/* The sum wraps in the field's width; the carry crosses the byte order. */
+	/* One value in place. */
+	words[0] = 0x11223344;
+	cpu_to_be32s(&words[0]);
+	KUNIT_EXPECT_EQ(test, ((u8 *)words)[0], 0x11);
+	be32_to_cpus(&words[0]);
+	KUNIT_EXPECT_EQ(test, words[0], 0x11223344);
+	le64_to_cpus((u64 *)words);
+	cpu_to_le64s((u64 *)words);
+	KUNIT_EXPECT_EQ(test, words[0], 0x11223344);
+
 	le32_add_cpu(&le, 2);
 	KUNIT_EXPECT_EQ(test, le32_to_cpu(le), 1);
 	be64_add_cpu(&be, 1);
@@ -164,6 +179,68 @@ static void test_u128(struct kunit *test)
 }
 #endif
 
+static int cleanups_run;
+static int *cleanup_last;
+DEFINE_FREE(count_cleanup, int *, if (_T) { cleanups_run++; cleanup_last = _T; })
+
+static void test_cleanup(struct kunit *test)
+{
+	int a = 1, b = 2;
+	int *kept;
+
+	cleanups_run = 0;
+	{
+		int *p __free(count_cleanup) = &a;
+
+		KUNIT_EXPECT_EQ(test, cleanups_run, 0);
+		(void)p;
+	}
+	KUNIT_EXPECT_EQ(test, cleanups_run, 1);
+	KUNIT_EXPECT_PTR_EQ(test, cleanup_last, &a);
+	{
+		int *p __free(count_cleanup) = &b;
+
+		kept = no_free_ptr(p);
+		KUNIT_EXPECT_NULL(test, p);
+	}
+	KUNIT_EXPECT_EQ(test, cleanups_run, 1);
+	KUNIT_EXPECT_PTR_EQ(test, kept, &b);
+	{
+		/* slab.h's kfree cleanup; an ERR_PTR or NULL is not freed. */
+		void *mem __free(kfree) = kmalloc(16, GFP_KERNEL);
+		void *err __free(kfree) = ERR_PTR(-ENOMEM);
+		void *none __free(kfree) = NULL;
+
+		KUNIT_EXPECT_NOT_NULL(test, mem);
+		(void)err;
+		(void)none;
+	}
+}
+
+static void test_mem_is_zero(struct kunit *test)
+{
+	u8 buf[33] = {};
+
+	KUNIT_EXPECT_TRUE(test, mem_is_zero(buf, sizeof(buf)));
+	KUNIT_EXPECT_TRUE(test, mem_is_zero(buf, 0));
+	buf[32] = 1;
+	KUNIT_EXPECT_FALSE(test, mem_is_zero(buf, sizeof(buf)));
+	KUNIT_EXPECT_TRUE(test, mem_is_zero(buf, 32));
+}
+
+/* A function the kernel keeps static outside KUnit builds is visible in a test binary. */
+VISIBLE_IF_KUNIT int kunit_c_crypto_visible(int x);
+VISIBLE_IF_KUNIT int kunit_c_crypto_visible(int x)
+{
+	return 2 * x;
+}
+EXPORT_SYMBOL_IF_KUNIT(kunit_c_crypto_visible);
+
+static void test_visibility(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, kunit_c_crypto_visible(21), 42);
+}
+
 /* An exported function stays an ordinary, callable function. */
 int kunit_c_crypto_exported(int x);
 int kunit_c_crypto_exported(int x)
@@ -192,6 +269,9 @@ static struct kunit_case crypto_headers_cases[] = {
 	KUNIT_CASE(test_u128),
 #endif
 	KUNIT_CASE(test_export),
+	KUNIT_CASE(test_cleanup),
+	KUNIT_CASE(test_mem_is_zero),
+	KUNIT_CASE(test_visibility),
 	{},
 };
 
