@@ -24,6 +24,9 @@
 #include <linux/module.h>
 #include <linux/string.h>
 #include <linux/printk.h>
+/* Reached through the kernel's own kunit/test.h includes (module.h, ...); test files rely on it. */
+#include <linux/random.h>
+#include <linux/ktime.h>
 #include <kunit/assert.h>
 #include <kunit/try-catch.h>
 #include <kunit/test-bug.h>

@@ -108,10 +108,29 @@
 	(sizeof(t) == sizeof(char) || sizeof(t) == sizeof(short) || \
 	 sizeof(t) == sizeof(int) || sizeof(t) == sizeof(long))
 
-/* Compile-time assertions of the kernel (compiletime_assert() and friends). */
+/*
+ * Compile-time assertions of the kernel (compiletime_assert() and friends). A condition
+ * that is an integer constant expression is checked by _Static_assert; one that only the
+ * optimizer can decide (__builtin_object_size(), __builtin_constant_p() of a variable) is
+ * checked as the kernel checks it, by a call to an error-attributed function that must be
+ * optimized away; in an unoptimized build (-O0) that second kind is not checked.
+ */
+#ifdef __OPTIMIZE__
+#define __kunit_c_late_assert(condition, msg, prefix, suffix)		\
+	do {								\
+		extern void prefix##suffix(void) __attribute__((__error__(msg))); \
+		if (!(condition))					\
+			prefix##suffix();				\
+	} while (0)
+#else
+#define __kunit_c_late_assert(condition, msg, prefix, suffix) do { } while (0)
+#endif
 #define __compiletime_assert(condition, msg, prefix, suffix)		\
 	do {								\
-		_Static_assert(condition, msg);				\
+		_Static_assert(__builtin_choose_expr(__is_constexpr(condition), \
+						     (condition), 1), msg); \
+		if (!__is_constexpr(condition))				\
+			__kunit_c_late_assert(condition, msg, prefix, suffix); \
 	} while (0)
 #define _compiletime_assert(condition, msg, prefix, suffix) \
 	__compiletime_assert(condition, msg, prefix, suffix)

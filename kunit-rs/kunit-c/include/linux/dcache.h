@@ -7,6 +7,7 @@
 #define __LINUX_DCACHE_H
 
 #include <linux/err.h>
+#include <linux/errno.h>
 
 struct path {
 	void *mnt;
@@ -18,7 +19,7 @@ static inline char *d_path(const struct path *path, char *buf, int buflen)
 	(void)path;
 	(void)buf;
 	(void)buflen;
-	return (char *)ERR_PTR(-95 /* EOPNOTSUPP */);
+	return (char *)ERR_PTR(-EOPNOTSUPP);
 }
 
 #endif /* __LINUX_DCACHE_H */

@@ -70,6 +70,13 @@ enum system_states {
 };
 #define system_state SYSTEM_RUNNING
 
+/* lib/cmdline.c */
+int get_option(char **str, int *pint);
+char *get_options(const char *str, int nints, int *ints);
+unsigned long long memparse(const char *ptr, char **retptr);
+bool parse_option_str(const char *str, const char *option);
+char *next_arg(char *args, char **param, char **val);
+
 /* Stops the process with the message, as a kernel panic stops the machine. */
 void panic(const char *fmt, ...) __printf(1, 2) __noreturn __cold;
 

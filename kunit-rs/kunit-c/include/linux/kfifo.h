@@ -16,16 +16,12 @@
 #include <linux/compiler.h>
 #include <linux/dma-mapping.h>
 #include <linux/err.h>
+#include <linux/numa.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 #include <asm-generic/barrier.h>
 
 struct scatterlist;
-
-/* As <linux/numa.h> has it: no preferred node. */
-#ifndef NUMA_NO_NODE
-#define NUMA_NO_NODE (-1)
-#endif
 
 struct __kfifo {
 	unsigned int in;    /* free-running write count */

@@ -7,6 +7,7 @@
 #define _LINUX_MATH64_H
 
 #include <linux/types.h>
+#include <linux/limits.h>
 #include <asm-generic/div64.h>
 
 static inline u64 div_u64_rem(u64 dividend, u32 divisor, u32 *remainder)

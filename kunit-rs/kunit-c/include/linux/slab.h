@@ -115,7 +115,7 @@ static inline void kvfree_sensitive(const void *addr, size_t len)
 
 void *kmemdup_noprof(const void *src, size_t len, gfp_t gfp) __alloc_size__(2);
 #ifndef kmemdup
-#define kmemdup(src, len, gfp) kmemdup_noprof(src, len, gfp)
+#define kmemdup(...) kmemdup_noprof(__VA_ARGS__)
 #endif
 void *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 void *kmemdup_array(const void *src, size_t count, size_t element_size, gfp_t gfp);

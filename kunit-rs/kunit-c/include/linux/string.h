@@ -81,7 +81,7 @@ void *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
 void kfree_const(const void *x);
 extern void *kmemdup_noprof(const void *src, size_t len, gfp_t gfp);
 #ifndef kmemdup
-#define kmemdup(src, len, gfp) kmemdup_noprof(src, len, gfp)
+#define kmemdup(...) kmemdup_noprof(__VA_ARGS__)
 #endif
 
 #undef __kc

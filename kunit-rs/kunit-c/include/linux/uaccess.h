@@ -1,24 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * kunit-c: user copies. A test's "user" buffers are ordinary memory in the same address
- * space, so the copies always succeed: they return the number of bytes NOT copied (0), as
- * the kernel's do.
+ * kunit-c: user memory is ordinary memory in a test process: copy_{from,to}_user() copy and
+ * return 0 (bytes not copied), as the kernel's do when every byte is accessible.
  */
-#ifndef _LINUX_UACCESS_H
-#define _LINUX_UACCESS_H
+#ifndef __LINUX_UACCESS_H__
+#define __LINUX_UACCESS_H__
 
-#include <stddef.h>
 #include <linux/compiler.h>
+#include <linux/types.h>
+#include <linux/err.h>
+#include <linux/minmax.h>
 
-static inline unsigned long copy_to_user(void __user *to, const void *from, unsigned long n)
+static inline unsigned long __must_check copy_from_user(void *to, const void __user *from,
+							unsigned long n)
 {
-	__builtin_memcpy((void *)to, from, n);
+	__builtin_memcpy(to, (const void __force *)from, n);
 	return 0;
 }
 
-static inline unsigned long copy_from_user(void *to, const void __user *from, unsigned long n)
+static inline unsigned long __must_check copy_to_user(void __user *to, const void *from,
+						      unsigned long n)
 {
-	__builtin_memcpy(to, (const void *)from, n);
+	__builtin_memcpy((void __force *)to, from, n);
 	return 0;
 }
 
@@ -26,4 +29,4 @@ static inline unsigned long copy_from_user(void *to, const void __user *from, un
 #define put_user(x, ptr) ({ *(ptr) = (x); 0; })
 #define access_ok(addr, size) ((void)(addr), (void)(size), 1)
 
-#endif /* _LINUX_UACCESS_H */
+#endif /* __LINUX_UACCESS_H__ */
