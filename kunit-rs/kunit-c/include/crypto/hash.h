@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 
-/* The largest digest and block sizes of any algorithm (SHA-512 and SHA3-224). */
+/* The largest digest of any algorithm (SHA-512), and the largest exported hash state. */
 #define HASH_MAX_DIGESTSIZE 64
 #define HASH_MAX_STATESIZE 512
 
