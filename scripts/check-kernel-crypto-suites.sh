@@ -58,7 +58,8 @@ esac
 
 work=$(mktemp -d)
 trap '[[ -n ${KEEP:-} ]] || rm -rf "$work"' EXIT
-export CARGO_TARGET_DIR=$repo/target/kernel-crypto-suites
+# One shared target dir: only the C files and the link are redone per file.
+export CARGO_TARGET_DIR=${KERNEL_CRYPTO_TARGET_DIR:-$repo/target/kernel-crypto-suites}
 status=0
 printf '%-17s %-40s %6s %6s %6s  %s\n' file code pass fail skip note
 while IFS='|' read -r name test code kconfig; do
