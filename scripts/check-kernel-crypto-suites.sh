@@ -33,7 +33,8 @@ shift
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # name | test file | code under test (lib/crypto/*.c, as the Makefile links it on a 64-bit
-# machine with __int128: poly1305-donna64, curve25519-hacl64) | extra Kconfig options
+# machine with __int128: poly1305-donna64, curve25519-hacl64; the *-32 rows take the files
+# it links without CONFIG_ARCH_SUPPORTS_INT128) | extra Kconfig options
 suites='
 sha1|sha1_kunit.c|sha1.c|
 sha224|sha224_kunit.c|sha256.c|
@@ -48,6 +49,8 @@ poly1305|poly1305_kunit.c|poly1305.c poly1305-donna64.c|CONFIG_CRYPTO_LIB_POLY13
 nh|nh_kunit.c|nh.c|
 curve25519|curve25519_kunit.c|curve25519.c curve25519-hacl64.c utils.c memneq.c|
 mldsa|mldsa_kunit.c|mldsa.c sha3.c utils.c memneq.c|CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST=1
+poly1305-32|poly1305_kunit.c|poly1305.c poly1305-donna32.c|CONFIG_CRYPTO_LIB_POLY1305_RSIZE=1
+curve25519-32|curve25519_kunit.c|curve25519.c curve25519-fiat32.c utils.c memneq.c|
 '
 # What the kernel's Kconfig gives every file on x86_64 (see docs/src/c-suites.md,
 # "lib/crypto"): a 64-bit machine with efficient unaligned access; FIPS and the benchmarks off.
