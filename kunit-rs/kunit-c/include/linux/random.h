@@ -30,6 +30,13 @@ static inline u32 get_random_u32_inclusive(u32 floor, u32 ceil)
 	return floor + get_random_u32_below(ceil - floor + 1);
 }
 
+/* The generator needs no entropy to be ready: never waits, never fails. */
+static inline int get_random_bytes_wait(void *buf, size_t nbytes)
+{
+	get_random_bytes(buf, nbytes);
+	return 0;
+}
+
 #define prandom_u32_max(ceil) get_random_u32_below(ceil)
 static inline void prandom_bytes(void *buf, size_t nbytes) { get_random_bytes(buf, nbytes); }
 

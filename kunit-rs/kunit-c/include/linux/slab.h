@@ -13,6 +13,8 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <linux/gfp.h>
+#include <linux/cleanup.h>
+#include <linux/err.h>
 
 #define ZERO_SIZE_PTR ((void *)16)
 #define ZERO_OR_NULL_PTR(x) ((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
@@ -31,6 +33,8 @@
 void *__kmalloc_noprof(size_t size, gfp_t flags) __alloc_size__(1) __malloc;
 void kfree(const void *objp);
 void kfree_sensitive(const void *objp);
+DEFINE_FREE(kfree, void *, if (!IS_ERR_OR_NULL(_T)) kfree(_T))
+DEFINE_FREE(kfree_sensitive, void *, if (_T) kfree_sensitive(_T))
 size_t ksize(const void *objp);
 size_t kmalloc_size_roundup(size_t size);
 void *krealloc_noprof(const void *objp, size_t new_size, gfp_t flags) __must_check;

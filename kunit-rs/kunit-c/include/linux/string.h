@@ -63,6 +63,11 @@ void *memscan(void *addr, int c, size_t size);
 void *memchr(const void *s, int c, size_t n) __kc(memchr);
 /* The first byte of start[0..bytes) that is not c, or NULL. */
 void *memchr_inv(const void *start, int c, size_t bytes);
+/* True when all n bytes at s are zero. */
+static inline bool mem_is_zero(const void *s, size_t n)
+{
+	return !memchr_inv(s, 0, n);
+}
 
 /* lib/string_helpers.c */
 char *skip_spaces(const char *str) __must_check;

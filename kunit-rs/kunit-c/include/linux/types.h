@@ -28,6 +28,11 @@ typedef s8 __s8;
 typedef s16 __s16;
 typedef s32 __s32;
 typedef s64 __s64;
+/* 128-bit integers where the compiler has them (CONFIG_ARCH_SUPPORTS_INT128 in the kernel). */
+#ifdef __SIZEOF_INT128__
+typedef __int128 s128;
+typedef unsigned __int128 u128;
+#endif
 
 typedef u8 uint8_t;
 typedef u16 uint16_t;
