@@ -313,6 +313,10 @@ macro_rules! main {
             extern crate kunit_c as _;
         };
         fn main() {
+            // A binary with C test objects and no C suite fails instead of passing empty.
+            #[allow(unexpected_cfgs)]
+            #[cfg(kunit_c_linked)]
+            ::kunit_c::__require_c_suites();
             $crate::harness::main()
         }
     };
