@@ -64,7 +64,12 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
     });
     let mut raw = Vec::new();
     let mut errors = Vec::new();
-    for r in results.into_inner().expect("no panics").into_iter().flatten() {
+    for r in results
+        .into_inner()
+        .expect("no panics")
+        .into_iter()
+        .flatten()
+    {
         match r {
             Ok(c) => {
                 for w in c.warnings.lines() {
@@ -166,11 +171,13 @@ fn common_args(
         args.push("linux/compiler_types.h".into());
     }
     for (name, value) in &build.defines {
-        args.push(match value {
-            Some(v) => format!("-D{name}={v}"),
-            None => format!("-D{name}"),
-        }
-        .into());
+        args.push(
+            match value {
+                Some(v) => format!("-D{name}={v}"),
+                None => format!("-D{name}"),
+            }
+            .into(),
+        );
     }
     Ok(args)
 }
@@ -236,7 +243,10 @@ fn compile_one(
 ) -> Result<Compiled, String> {
     let abs = std::fs::canonicalize(file)
         .map_err(|e| format!("kunit-c: C file {}: {e}", file.display()))?;
-    let stem = abs.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let stem = abs
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let base = format!("{stem}-{:016x}", fnv(abs.as_os_str().as_encoded_bytes()));
     let object = work.join(format!("{base}.o"));
     let depfile = work.join(format!("{base}.d"));
@@ -257,11 +267,20 @@ fn compile_one(
     args.extend(tool_user_flags());
     let source_arg: OsString = match tree {
         // Compiled by its path in the tree, so diagnostics and __FILE__ read lib/...
-        Some(t) => abs.strip_prefix(t).map(|r| t.join(r)).unwrap_or(abs.clone()).into(),
+        Some(t) => abs
+            .strip_prefix(t)
+            .map(|r| t.join(r))
+            .unwrap_or(abs.clone())
+            .into(),
         None => file.into(),
     };
     args.extend(["-MD".into(), "-MF".into(), depfile.clone().into_os_string()]);
-    args.extend(["-c".into(), source_arg, "-o".into(), object.clone().into_os_string()]);
+    args.extend([
+        "-c".into(),
+        source_arg,
+        "-o".into(),
+        object.clone().into_os_string(),
+    ]);
 
     let command_line = args
         .iter()
@@ -306,7 +325,12 @@ fn tool_user_flags() -> Vec<OsString> {
 
 /// The object's dependencies, when it is newer than each of them and was compiled with the
 /// same command line.
-fn fresh(object: &Path, depfile: &Path, cmdfile: &Path, command_line: &str) -> Option<Vec<PathBuf>> {
+fn fresh(
+    object: &Path,
+    depfile: &Path,
+    cmdfile: &Path,
+    command_line: &str,
+) -> Option<Vec<PathBuf>> {
     if std::fs::read_to_string(cmdfile).ok()? != command_line {
         return None;
     }
@@ -358,7 +382,11 @@ fn read_depfile(path: &Path) -> Vec<PathBuf> {
 
 /// Renames, in every object, each global the objects define that the C library defines too
 /// (see `libc_names`); returns the objects to link.
-fn rename_libc_names(tool: &cc::Tool, work: &Path, raw: Vec<PathBuf>) -> Result<Vec<PathBuf>, String> {
+fn rename_libc_names(
+    tool: &cc::Tool,
+    work: &Path,
+    raw: Vec<PathBuf>,
+) -> Result<Vec<PathBuf>, String> {
     let nm = libc_names::tool("NM", &["nm", "llvm-nm"])?;
     let mut defined = BTreeSet::new();
     for object in &raw {

@@ -131,8 +131,6 @@ pub(crate) fn parse_assignment(line: &str) -> Option<(&str, &str)> {
     let name = name.trim();
     let ok = name.starts_with("CONFIG_")
         && name.len() > "CONFIG_".len()
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     ok.then_some((name, value))
 }

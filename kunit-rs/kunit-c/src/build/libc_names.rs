@@ -15,12 +15,53 @@ pub const PREFIX: &str = "__kunit_c_kernel_";
 /// Names kernel lib/ code defines that every C library has, for when the C library's own
 /// symbol table cannot be read (no `libc.so.6`, e.g. musl or a cross compiler).
 const FALLBACK: &[&str] = &[
-    "bcmp", "bcopy", "bsearch", "bzero", "ffs", "index", "memchr", "memcmp", "memcpy",
-    "memmove", "memrchr", "memset", "qsort", "rindex", "snprintf", "sprintf", "sscanf",
-    "stpcpy", "strcasecmp", "strcat", "strchr", "strchrnul", "strcmp", "strcpy", "strcspn",
-    "strdup", "strlcat", "strlcpy", "strlen", "strncasecmp", "strncat", "strncmp", "strncpy",
-    "strndup", "strnlen", "strpbrk", "strrchr", "strsep", "strspn", "strstr", "strtol",
-    "strtoul", "strtoll", "strtoull", "vsnprintf", "vsprintf", "vsscanf",
+    "bcmp",
+    "bcopy",
+    "bsearch",
+    "bzero",
+    "ffs",
+    "index",
+    "memchr",
+    "memcmp",
+    "memcpy",
+    "memmove",
+    "memrchr",
+    "memset",
+    "qsort",
+    "rindex",
+    "snprintf",
+    "sprintf",
+    "sscanf",
+    "stpcpy",
+    "strcasecmp",
+    "strcat",
+    "strchr",
+    "strchrnul",
+    "strcmp",
+    "strcpy",
+    "strcspn",
+    "strdup",
+    "strlcat",
+    "strlcpy",
+    "strlen",
+    "strncasecmp",
+    "strncat",
+    "strncmp",
+    "strncpy",
+    "strndup",
+    "strnlen",
+    "strpbrk",
+    "strrchr",
+    "strsep",
+    "strspn",
+    "strstr",
+    "strtol",
+    "strtoul",
+    "strtoll",
+    "strtoull",
+    "vsnprintf",
+    "vsprintf",
+    "vsscanf",
 ];
 
 /// The binutils (or LLVM) tool `name`, from `$NM`/`$OBJCOPY` or the path.
@@ -90,10 +131,7 @@ pub(crate) fn defined_globals(nm: &Path, object: &Path) -> Result<Vec<String>, S
 
 /// The renaming file for `objcopy --redefine-syms`: one `old new` line per name.
 pub(crate) fn redefine_syms(names: &BTreeSet<String>) -> String {
-    names
-        .iter()
-        .map(|n| format!("{n} {PREFIX}{n}\n"))
-        .collect()
+    names.iter().map(|n| format!("{n} {PREFIX}{n}\n")).collect()
 }
 
 /// Writes `output`: `input` with the names of `map_file` renamed.

@@ -124,7 +124,8 @@ impl Build {
     pub fn try_compile(&self, name: &str) -> Result<(), String> {
         let objects = compile::compile(self, name)?;
         let package = PathBuf::from(
-            std::env::var_os("CARGO_MANIFEST_DIR").ok_or("kunit_c::Build runs in a build script")?,
+            std::env::var_os("CARGO_MANIFEST_DIR")
+                .ok_or("kunit_c::Build runs in a build script")?,
         );
         let kinds: Vec<&str> = ["tests", "benches"]
             .into_iter()
