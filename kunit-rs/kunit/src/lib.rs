@@ -312,9 +312,9 @@ macro_rules! main {
             #[cfg(kunit_c_linked)]
             extern crate kunit_c as _;
         };
+        #[allow(unexpected_cfgs)]
         fn main() {
             // A binary with C test objects and no C suite fails instead of passing empty.
-            #[allow(unexpected_cfgs)]
             #[cfg(kunit_c_linked)]
             ::kunit_c::__require_c_suites();
             $crate::harness::main()
