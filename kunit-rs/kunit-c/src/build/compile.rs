@@ -144,7 +144,7 @@ fn common_args(
         // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
         args.push("-nostdinc".into());
         args.push("-isystem".into());
-        args.push(compiler_include_dir(tool)?.into());
+        args.push(compiler_include_dir(tool, work)?.into());
     }
     for dir in &build.includes {
         args.push(format!("-I{}", dir.display()).into());
@@ -184,7 +184,16 @@ fn common_args(
 
 /// `cc -print-file-name=include`: the compiler's own headers, the only system headers a
 /// kernel file sees.
-fn compiler_include_dir(tool: &cc::Tool) -> Result<PathBuf, String> {
+fn compiler_include_dir(tool: &cc::Tool, work: &Path) -> Result<PathBuf, String> {
+    let memo = work.join(format!(
+        "include-dir-{:016x}",
+        fnv(tool.path().as_os_str().as_encoded_bytes())
+    ));
+    if let Ok(dir) = std::fs::read_to_string(&memo) {
+        if Path::new(&dir).join("stddef.h").exists() {
+            return Ok(PathBuf::from(dir));
+        }
+    }
     let out = Command::new(tool.path())
         .arg("-print-file-name=include")
         .output()
@@ -198,6 +207,7 @@ fn compiler_include_dir(tool: &cc::Tool) -> Result<PathBuf, String> {
             dir
         ));
     }
+    let _ = std::fs::write(&memo, dir.as_os_str().as_encoded_bytes());
     Ok(dir)
 }
 
@@ -390,9 +400,9 @@ fn rename_libc_names(
     let nm = libc_names::tool("NM", &["nm", "llvm-nm"])?;
     let mut defined = BTreeSet::new();
     for object in &raw {
-        defined.extend(libc_names::defined_globals(&nm, object)?);
+        defined.extend(globals_of(&nm, object)?);
     }
-    let libc = libc_names::libc_names(tool.path(), &nm);
+    let libc = libc_names_cached(tool, &nm, work);
     let clashes: BTreeSet<String> = defined.intersection(&libc).cloned().collect();
     if clashes.is_empty() {
         return Ok(raw);
@@ -407,4 +417,35 @@ fn rename_libc_names(
         renamed.push(out);
     }
     Ok(renamed)
+}
+
+/// The globals an object defines, kept beside it (`.syms`) while it is unchanged.
+fn globals_of(nm: &Path, object: &Path) -> Result<Vec<String>, String> {
+    let memo = object.with_extension("syms");
+    let fresh = |m: &Path| -> Option<String> {
+        let built = std::fs::metadata(object).ok()?.modified().ok()?;
+        let listed = std::fs::metadata(m).ok()?.modified().ok()?;
+        (listed >= built).then(|| std::fs::read_to_string(m).ok())?
+    };
+    if let Some(text) = fresh(&memo) {
+        return Ok(text.lines().map(str::to_owned).collect());
+    }
+    let names = libc_names::defined_globals(nm, object)?;
+    let _ = std::fs::write(&memo, names.join("\n"));
+    Ok(names)
+}
+
+/// The C library's names, read once per compiler (`libc_names::libc_names`).
+fn libc_names_cached(tool: &cc::Tool, nm: &Path, work: &Path) -> BTreeSet<String> {
+    let memo = work.join(format!(
+        "libc-names-{:016x}",
+        fnv(tool.path().as_os_str().as_encoded_bytes())
+    ));
+    if let Ok(text) = std::fs::read_to_string(&memo) {
+        return text.lines().map(str::to_owned).collect();
+    }
+    let names = libc_names::libc_names(tool.path(), nm);
+    let text: Vec<&str> = names.iter().map(String::as_str).collect();
+    let _ = std::fs::write(&memo, text.join("\n"));
+    names
 }

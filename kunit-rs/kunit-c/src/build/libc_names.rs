@@ -69,9 +69,14 @@ pub(crate) fn tool(env: &str, names: &[&str]) -> Result<PathBuf, String> {
     if let Some(t) = std::env::var_os(env).filter(|v| !v.is_empty()) {
         return Ok(PathBuf::from(t));
     }
+    // Looked up on PATH without running it: a build runs this on every rerun.
+    let path = std::env::var_os("PATH").unwrap_or_default();
     for n in names {
-        if Command::new(n).arg("--version").output().is_ok() {
-            return Ok(PathBuf::from(n));
+        if let Some(found) = std::env::split_paths(&path)
+            .map(|d| d.join(n))
+            .find(|p| p.is_file())
+        {
+            return Ok(found);
         }
     }
     Err(format!(
