@@ -2,11 +2,14 @@
 //! `kunit_c::Build` writes them out for each build script that uses it. A path to this
 //! checkout baked in at compile time would go stale when cargo reuses the compiled library
 //! for a checkout at another path (one CARGO_TARGET_DIR shared by several clones).
+//!
+//! Also compiles the C glue (`src/glue/*.c`): what the freestanding kernel headers declare
+//! and only libc can do (allocation, output, time, ...), built against the host's libc.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-fn headers(dir: &Path, out: &mut Vec<PathBuf>) {
+fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
@@ -14,8 +17,8 @@ fn headers(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for path in entries {
         if path.is_dir() {
-            headers(&path, out);
-        } else if path.extension().is_some_and(|x| x == "h") {
+            files(&path, ext, out);
+        } else if path.extension().is_some_and(|x| x == ext) {
             out.push(path);
         }
     }
@@ -26,13 +29,14 @@ fn main() {
     // can be reused for a checkout at another path.
     let manifest_dir =
         std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let root = Path::new(&manifest_dir).join("include");
+    let manifest_dir = Path::new(&manifest_dir);
+    let root = manifest_dir.join("include");
     println!("cargo:rerun-if-changed={}", root.display());
-    let mut files = Vec::new();
-    headers(&root, &mut files);
+    let mut headers = Vec::new();
+    files(&root, "h", &mut headers);
     let mut code = String::from("/// Every header under `include/`: (relative path, contents).\n");
     code.push_str("pub(crate) static HEADERS: &[(&str, &[u8])] = &[\n");
-    for f in &files {
+    for f in &headers {
         println!("cargo:rerun-if-changed={}", f.display());
         let rel = f.strip_prefix(&root).expect("under include/");
         let _ = writeln!(
@@ -45,4 +49,24 @@ fn main() {
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("headers.rs"), code).expect("write headers.rs");
+
+    let glue = manifest_dir.join("src").join("glue");
+    println!("cargo:rerun-if-changed={}", glue.display());
+    let mut sources = Vec::new();
+    files(&glue, "c", &mut sources);
+    let mut build = cc::Build::new();
+    build
+        .std("gnu11")
+        // A C-unwind abort may pass through glue frames (a devm action that asserts).
+        .flag("-fexceptions")
+        .flag_if_supported("-fno-strict-aliasing")
+        .warnings(true)
+        .extra_warnings(true)
+        .flag_if_supported("-Wno-unused-parameter");
+    for f in &sources {
+        println!("cargo:rerun-if-changed={}", f.display());
+        build.file(f);
+    }
+    println!("cargo:rerun-if-changed={}", glue.join("glue.h").display());
+    build.compile("kunit_c_glue");
 }

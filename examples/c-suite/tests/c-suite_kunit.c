@@ -244,7 +244,7 @@ static int res_count;
 
 static int counter_init(struct kunit_resource *res, void *context)
 {
-	int *value = malloc(sizeof(*value));
+	int *value = kmalloc_obj(*value);
 
 	if (!value)
 		return -ENOMEM;
@@ -256,7 +256,7 @@ static int counter_init(struct kunit_resource *res, void *context)
 static void counter_free(struct kunit_resource *res)
 {
 	res_log[res_count++] = *(int *)res->data;
-	free(res->data);
+	kfree(res->data);
 }
 
 static int failing_init(struct kunit_resource *res, void *context)

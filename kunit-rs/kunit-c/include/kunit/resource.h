@@ -6,12 +6,10 @@
 #ifndef _KUNIT_RESOURCE_H
 #define _KUNIT_RESOURCE_H
 
-#include <errno.h>
-#include <stdbool.h>
-#include <stdlib.h>
-#include <string.h>
+#include <linux/errno.h>
 #include <linux/types.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 struct kunit;
 
@@ -142,9 +140,8 @@ kunit_alloc_and_get_resource(struct kunit *test, kunit_resource_init_t init,
 			     kunit_resource_free_t free, gfp_t internal_gfp,
 			     void *context)
 {
-	struct kunit_resource *res = calloc(1, sizeof(*res));
+	struct kunit_resource *res = kzalloc(sizeof(*res), internal_gfp);
 
-	(void)internal_gfp;
 	if (!res)
 		return NULL;
 	res->should_kfree = true;

@@ -3,32 +3,16 @@
 #ifndef _KUNIT_TEST_BUG_H
 #define _KUNIT_TEST_BUG_H
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
+#include <linux/stdarg.h>
 #include <linux/compiler.h>
 
 struct kunit;
 
-/* Formats into a malloc'd string that the Rust side takes ownership of (frees). */
-static inline __printf(1, 0) char *__kunit_c_vformat(const char *fmt, va_list ap)
-{
-	va_list ap2;
-	char *s;
-	int n;
-
-	if (!fmt)
-		return NULL;
-	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
-	va_end(ap2);
-	if (n < 0)
-		return NULL;
-	s = (char *)malloc((size_t)n + 1);
-	if (s)
-		vsnprintf(s, (size_t)n + 1, fmt, ap);
-	return s;
-}
+/*
+ * Formats with the kernel's vsnprintf() into a string from the C heap that the Rust side
+ * takes ownership of (and frees); NULL for a NULL format. kunit-c's glue.
+ */
+char *__kunit_c_vformat(const char *fmt, va_list ap) __printf(1, 0);
 
 /* The test running on this thread, or NULL outside tests. */
 struct kunit *kunit_get_current_test(void);

@@ -13,12 +13,8 @@
 #ifndef _KUNIT_TEST_H
 #define _KUNIT_TEST_H
 
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include <linux/stdarg.h>
+#include <linux/stddef.h>
 
 #include <linux/types.h>
 #include <linux/compiler.h>
@@ -26,6 +22,11 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/module.h>
+#include <linux/string.h>
+#include <linux/printk.h>
+/* Reached through the kernel's own kunit/test.h includes (module.h, ...); test files rely on it. */
+#include <linux/random.h>
+#include <linux/ktime.h>
 #include <kunit/assert.h>
 #include <kunit/try-catch.h>
 #include <kunit/test-bug.h>

@@ -3,7 +3,7 @@
 #ifndef _LINUX_ATOMIC_H
 #define _LINUX_ATOMIC_H
 
-typedef struct { int counter; } atomic_t;
+#include <linux/types.h>
 
 #define ATOMIC_INIT(i) { (i) }
 

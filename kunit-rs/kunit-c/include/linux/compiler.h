@@ -1,58 +1,61 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
-/* kunit-c: userspace stand-in for the kernel's compiler attributes and helpers. */
+/* kunit-c: the kernel's <linux/compiler.h>: branch hints, barriers, READ_ONCE() and friends. */
 #ifndef _LINUX_COMPILER_H
 #define _LINUX_COMPILER_H
 
+#include <linux/compiler_types.h>
+
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
+#define likely_notrace(x) likely(x)
+#define unlikely_notrace(x) unlikely(x)
 
-#define __printf(a, b) __attribute__((format(printf, a, b)))
-#undef __always_inline
-#define __always_inline inline __attribute__((always_inline))
-#define noinline __attribute__((noinline))
-#define __maybe_unused __attribute__((unused))
-#define __always_unused __attribute__((unused))
-#define __used __attribute__((used))
-#define __aligned(x) __attribute__((aligned(x)))
-#define __packed __attribute__((packed))
-#define __pure __attribute__((pure))
-#define __cold __attribute__((cold))
-#define __must_check __attribute__((warn_unused_result))
-#define __noreturn __attribute__((noreturn))
-#define __weak __attribute__((weak))
-#define __section(s) __attribute__((section(s)))
-#define fallthrough __attribute__((fallthrough))
-#define __nonstring
-#define __counted_by(m)
-
-/* sparse annotations: nothing to a compiler */
-#define __force
-#define __user
-#define __iomem
-#define __bitwise
-#define __rcu
-#define __percpu
-#define __must_hold(x)
-#define __acquires(x)
-#define __releases(x)
-
-/* Sections for code used only at boot; plain code in userspace. */
-#define __init
-#define __exit
-#define __initdata
-#define __initconst
-#define __ro_after_init
-#define __refdata
-#define __initref
-
+/* A compiler barrier: no memory access moves across it. */
 #define barrier() __asm__ __volatile__("" : : : "memory")
-#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
-#define WRITE_ONCE(x, val) (*(volatile __typeof__(x) *)&(x) = (val))
+#define barrier_data(ptr) __asm__ __volatile__("" : : "r"(ptr) : "memory")
+#define barrier_before_unreachable() do { } while (0)
+
+#define unreachable() __builtin_unreachable()
+
+/* Hides var's value from the optimizer (it can no longer assume anything about it). */
 #define OPTIMIZER_HIDE_VAR(var) __asm__("" : "=r"(var) : "0"(var))
 
-#define __same_type(a, b) __builtin_types_compatible_p(__typeof__(a), __typeof__(b))
-#define __must_be_array(a) 0
+/* One access of x, neither torn (native word sizes) nor merged nor repeated. */
+#define __READ_ONCE(x) (*(const volatile __unqual_scalar_typeof(x) *)&(x))
+#define READ_ONCE(x) ({ __READ_ONCE(x); })
+#define __WRITE_ONCE(x, val) do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+#define WRITE_ONCE(x, val) __WRITE_ONCE(x, val)
+#define READ_ONCE_NOCHECK(x) READ_ONCE(x)
+#define data_race(expr) ({ __auto_type __v = (expr); __v; })
+
+/* 0 for an array; a compile error for a pointer (as the kernel's ARRAY_SIZE() needs). */
+#ifndef __BUILD_BUG_ON_ZERO_MSG
+#define __BUILD_BUG_ON_ZERO_MSG(e, msg) ((int)sizeof(struct { _Static_assert(!(e), msg); }))
+#endif
+#define __must_be_array(a) \
+	__BUILD_BUG_ON_ZERO_MSG(__same_type((a), &(a)[0]), "must be array")
+#define __must_be_byte_array(a) \
+	__BUILD_BUG_ON_ZERO_MSG(!__same_type(&(a)[0], char *) &&		\
+				!__same_type(&(a)[0], unsigned char *) &&	\
+				!__same_type(&(a)[0], signed char *) &&		\
+				!__same_type(&(a)[0], const char *) &&		\
+				!__same_type(&(a)[0], const unsigned char *), "must be byte array")
+#define __must_be_cstr(p) 0
+
 #define __stringify_1(x...) #x
 #define __stringify(x...) __stringify_1(x)
+#define ___PASTE(a, b) a##b
+#define __PASTE(a, b) ___PASTE(a, b)
+#define __UNIQUE_ID(prefix) __PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)
+
+#define __ADDRESSABLE(sym)
+#define __annotate_jump_table
+#define annotate_reachable()
+#define annotate_unreachable()
+#define instrumentation_begin() do { } while (0)
+#define instrumentation_end() do { } while (0)
+
+/* Whether x is provably zero at compile time. */
+#define is_const_zero(x) __builtin_choose_expr(__is_constexpr(x), !(x), 0)
 
 #endif /* _LINUX_COMPILER_H */

@@ -3,53 +3,84 @@
 #ifndef _LINUX_KERNEL_H
 #define _LINUX_KERNEL_H
 
-#include <limits.h>
-#include <stdarg.h>
+#include <linux/stdarg.h>
+#include <linux/args.h>
+#include <linux/array_size.h>
 #include <linux/types.h>
+#include <linux/stddef.h>
+#include <linux/limits.h>
 #include <linux/compiler.h>
 #include <linux/err.h>
 #include <linux/bug.h>
+#include <linux/build_bug.h>
 #include <linux/printk.h>
+#include <linux/sprintf.h>
 #include <linux/string.h>
+#include <linux/kstrtox.h>
 #include <linux/minmax.h>
-#include <linux/array_size.h>
+#include <linux/log2.h>
+#include <linux/math.h>
 #include <linux/byteorder.h>
 #include <linux/kconfig.h>
 #include <linux/atomic.h>
-#include <linux/build_bug.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/preempt.h>
+#include <linux/hex.h>
 #include <asm/page.h>
 
-#define U8_MAX ((u8)~0U)
-#define U16_MAX ((u16)~0U)
-#define U32_MAX ((u32)~0U)
-#define U64_MAX ((u64)~0ULL)
-#define S8_MAX ((s8)(U8_MAX >> 1))
-#define S16_MAX ((s16)(U16_MAX >> 1))
-#define S32_MAX ((s32)(U32_MAX >> 1))
-#define S64_MAX ((s64)(U64_MAX >> 1))
-#define S8_MIN ((s8)(-S8_MAX - 1))
-#define S16_MIN ((s16)(-S16_MAX - 1))
-#define S32_MIN ((s32)(-S32_MAX - 1))
-#define S64_MIN ((s64)(-S64_MAX - 1))
 #define SIZE_MAX_KUNIT SIZE_MAX
 
-#define DIV_ROUND_UP(n, d) (((n) + (d) - 1) / (d))
 #define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
+#define ALIGN_DOWN(x, a) ALIGN((x) - ((a) - 1), (a))
+#define PTR_ALIGN(p, a) ((__typeof__(p))ALIGN((unsigned long)(p), (a)))
+#define PTR_ALIGN_DOWN(p, a) ((__typeof__(p))ALIGN_DOWN((unsigned long)(p), (a)))
 #define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)
-/* y must be a power of two. */
-#define round_up(x, y) ((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
-#define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
 
+#ifndef container_of
 #define container_of(ptr, type, member)					\
 	((type *)((char *)(ptr) - offsetof(type, member)))
+#endif
 
 #define lower_32_bits(n) ((u32)((n) & 0xffffffff))
 #define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))
+#define lower_16_bits(n) ((u16)((n) & 0xffff))
+#define upper_16_bits(n) ((u16)((n) >> 16))
+
+#define REPEAT_BYTE(x) ((~0ul / 0xff) * (x))
 
 #define might_sleep() do { } while (0)
-#define cond_resched() do { } while (0)
+#define might_sleep_if(cond) do { } while (0)
+#define might_fault() do { } while (0)
+#define cond_resched() ({ 0; })
+#define cpu_relax() barrier()
+#define sched_annotate_sleep() do { } while (0)
+
+/* The kernel is never tainted here; the system state is always "running". */
+#define TAINT_WARN 9
+#define LOCKDEP_STILL_OK 0
+static inline void add_taint(unsigned int flag, int lockdep_ok) { (void)flag; (void)lockdep_ok; }
+
+enum system_states {
+	SYSTEM_BOOTING,
+	SYSTEM_SCHEDULING,
+	SYSTEM_FREEING_INITMEM,
+	SYSTEM_RUNNING,
+	SYSTEM_HALT,
+	SYSTEM_POWER_OFF,
+	SYSTEM_RESTART,
+	SYSTEM_SUSPEND,
+};
+#define system_state SYSTEM_RUNNING
+
+/* lib/cmdline.c */
+int get_option(char **str, int *pint);
+char *get_options(const char *str, int nints, int *ints);
+unsigned long long memparse(const char *ptr, char **retptr);
+bool parse_option_str(const char *str, const char *option);
+char *next_arg(char *args, char **param, char **val);
+
+/* Stops the process with the message, as a kernel panic stops the machine. */
+void panic(const char *fmt, ...) __printf(1, 2) __noreturn __cold;
 
 #endif /* _LINUX_KERNEL_H */

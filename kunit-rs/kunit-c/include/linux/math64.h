@@ -3,6 +3,7 @@
 #ifndef _LINUX_MATH64_H
 #define _LINUX_MATH64_H
 #include <linux/types.h>
+#include <linux/limits.h>
 static inline u64 div64_u64(u64 dividend, u64 divisor) { return dividend / divisor; }
 static inline s64 div64_s64(s64 dividend, s64 divisor) { return dividend / divisor; }
 static inline u64 div_u64(u64 dividend, u32 divisor) { return dividend / divisor; }

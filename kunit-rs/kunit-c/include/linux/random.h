@@ -1,36 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
-/* kunit-c: random numbers from a per-thread xorshift generator (not for cryptography). */
+/*
+ * kunit-c: random numbers from kunit-c's glue: a xorshift64* generator per thread (not for
+ * cryptography), deterministic: every thread starts from the seed in KUNIT_C_RANDOM_SEED
+ * (decimal or 0x hex) or from a fixed one, so a run repeats exactly. The kernel's draws
+ * differ on every boot; tests that need that must not rely on it here either.
+ */
 #ifndef _LINUX_RANDOM_H
 #define _LINUX_RANDOM_H
 
 #include <linux/types.h>
+#include <linux/kernel.h>
 
-static inline u64 __kunit_c_random_next(void)
+void get_random_bytes(void *buf, size_t len);
+u8 get_random_u8(void);
+u16 get_random_u16(void);
+u32 get_random_u32(void);
+u64 get_random_u64(void);
+static inline unsigned long get_random_long(void) { return (unsigned long)get_random_u64(); }
+static inline int get_random_int(void) { return (int)get_random_u32(); }
+
+/* A value in [0, ceil) (0 for ceil 0), without modulo bias. */
+u32 __get_random_u32_below(u32 ceil);
+static inline u32 get_random_u32_below(u32 ceil) { return __get_random_u32_below(ceil); }
+/* A value in [floor, U32_MAX]. */
+static inline u32 get_random_u32_above(u32 floor) { return floor + 1 + get_random_u32_below(U32_MAX - floor); }
+/* A value in [floor, ceil]. */
+static inline u32 get_random_u32_inclusive(u32 floor, u32 ceil)
 {
-	static __thread u64 state = 0x9e3779b97f4a7c15ull;
-
-	state ^= state << 13;
-	state ^= state >> 7;
-	state ^= state << 17;
-	return state;
+	return floor + get_random_u32_below(ceil - floor + 1);
 }
 
-static inline void get_random_bytes(void *buf, size_t len)
-{
-	u8 *p = (u8 *)buf;
-
-	while (len--)
-		*p++ = (u8)__kunit_c_random_next();
-}
-static inline u32 get_random_u32(void) { return (u32)__kunit_c_random_next(); }
-static inline u64 get_random_u64(void) { return __kunit_c_random_next(); }
-static inline u8 get_random_u8(void) { return (u8)__kunit_c_random_next(); }
-static inline u16 get_random_u16(void) { return (u16)__kunit_c_random_next(); }
-/* A value in [0, ceil). */
-static inline u32 get_random_u32_below(u32 ceil) { return ceil ? get_random_u32() % ceil : 0; }
-static inline u32 get_random_u32_inclusive(u32 lo, u32 hi)
-{
-	return lo + get_random_u32_below(hi - lo + 1);
-}
+#define prandom_u32_max(ceil) get_random_u32_below(ceil)
+static inline void prandom_bytes(void *buf, size_t nbytes) { get_random_bytes(buf, nbytes); }
 
 #endif /* _LINUX_RANDOM_H */

@@ -1,23 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
-/* kunit-c: the kernel's fixed-width and annotated integer types. */
+/*
+ * kunit-c: the kernel's integer and annotated types, defined here (freestanding: no libc
+ * header). As in the kernel, u64 is unsigned long long on every architecture (so %llu
+ * prints it) and uint64_t is u64.
+ */
 #ifndef _LINUX_TYPES_H
 #define _LINUX_TYPES_H
 
 #include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <sys/types.h>
+#include <linux/stddef.h>
 #include <linux/compiler.h>
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-/* As in the kernel on every architecture, so %llu prints a u64. */
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
 typedef unsigned long long u64;
-typedef int8_t s8;
-typedef int16_t s16;
-typedef int32_t s32;
-typedef long long s64;
+typedef signed char s8;
+typedef signed short s16;
+typedef signed int s32;
+typedef signed long long s64;
+
 typedef u8 __u8;
 typedef u16 __u16;
 typedef u32 __u32;
@@ -26,6 +28,42 @@ typedef s8 __s8;
 typedef s16 __s16;
 typedef s32 __s32;
 typedef s64 __s64;
+
+typedef u8 uint8_t;
+typedef u16 uint16_t;
+typedef u32 uint32_t;
+typedef u64 uint64_t;
+typedef s8 int8_t;
+typedef s16 int16_t;
+typedef s32 int32_t;
+typedef s64 int64_t;
+typedef u8 u_int8_t;
+typedef u16 u_int16_t;
+typedef u32 u_int32_t;
+typedef u64 u_int64_t;
+
+typedef unsigned char u_char;
+typedef unsigned short u_short;
+typedef unsigned int u_int;
+typedef unsigned long u_long;
+typedef unsigned char unchar;
+typedef unsigned short ushort;
+typedef unsigned int uint;
+typedef unsigned long ulong;
+
+/* The kernel's __kernel_ulong_t-based types: long-sized on every Linux ABI but x32. */
+typedef unsigned long uintptr_t;
+typedef long intptr_t;
+typedef __PTRDIFF_TYPE__ ssize_t;
+typedef long off_t;
+typedef long long loff_t;
+typedef int pid_t;
+typedef unsigned int uid_t;
+typedef unsigned int gid_t;
+typedef unsigned short umode_t;
+typedef long time_t;
+typedef long long time64_t;
+typedef unsigned int __poll_t;
 
 typedef u16 __le16;
 typedef u16 __be16;
@@ -37,6 +75,57 @@ typedef u16 __sum16;
 typedef u32 __wsum;
 
 typedef unsigned int gfp_t;
-typedef uintptr_t phys_addr_t;
+typedef unsigned int slab_flags_t;
+typedef unsigned int fmode_t;
+typedef u64 phys_addr_t;
+typedef phys_addr_t resource_size_t;
+typedef u64 dma_addr_t;
+typedef unsigned long irq_hw_number_t;
+typedef u64 sector_t;
+typedef u64 blkcnt_t;
+
+/* Aligned 64-bit types, as the uapi has them. */
+typedef u64 __attribute__((aligned(8))) __aligned_u64;
+typedef __be64 __attribute__((aligned(8))) __aligned_be64;
+typedef __le64 __attribute__((aligned(8))) __aligned_le64;
+
+typedef struct {
+	int counter;
+} atomic_t;
+
+typedef struct {
+	s64 counter;
+} atomic64_t;
+
+/* The kernel declares these three in <linux/types.h>; <linux/list.h> shares the guard. */
+#ifndef _KUNIT_C_LIST_HEAD_TYPES
+#define _KUNIT_C_LIST_HEAD_TYPES
+struct list_head {
+	struct list_head *next, *prev;
+};
+
+struct hlist_head {
+	struct hlist_node *first;
+};
+
+struct hlist_node {
+	struct hlist_node *next, **pprev;
+};
+#endif
+
+/* A callback head (RCU, task work): declared for structures that embed one. */
+struct callback_head {
+	struct callback_head *next;
+	void (*func)(struct callback_head *head);
+} __attribute__((aligned(sizeof(void *))));
+#define rcu_head callback_head
+
+/* The number of bits in a long, as the kernel's BITS_PER_LONG. */
+#ifndef BITS_PER_LONG
+#define BITS_PER_LONG (__SIZEOF_LONG__ * 8)
+#endif
+#ifndef BITS_PER_LONG_LONG
+#define BITS_PER_LONG_LONG 64
+#endif
 
 #endif /* _LINUX_TYPES_H */

@@ -3,7 +3,6 @@
 #ifndef _LINUX_UNALIGNED_H
 #define _LINUX_UNALIGNED_H
 
-#include <string.h>
 #include <linux/types.h>
 
 #define __KUNIT_C_GET(bits)						\
@@ -20,7 +19,7 @@ __KUNIT_C_GET(32)
 __KUNIT_C_GET(64)
 #undef __KUNIT_C_GET
 
-#define get_unaligned(ptr) ({ __typeof__(*(ptr)) __v; memcpy(&__v, (ptr), sizeof(__v)); __v; })
-#define put_unaligned(val, ptr) do { __typeof__(*(ptr)) __v = (val); memcpy((ptr), &__v, sizeof(__v)); } while (0)
+#define get_unaligned(ptr) ({ __typeof__(*(ptr)) __v; __builtin_memcpy(&__v, (ptr), sizeof(__v)); __v; })
+#define put_unaligned(val, ptr) do { __typeof__(*(ptr)) __v = (val); __builtin_memcpy((ptr), &__v, sizeof(__v)); } while (0)
 
 #endif /* _LINUX_UNALIGNED_H */

@@ -1,53 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
  * kunit-c: vmalloc() as its own mapping, followed by an unmapped guard page (as in the
- * kernel, where vmalloc areas are separated by guard pages), so an overrun past the
- * end of a page-multiple allocation faults instead of going unnoticed.
+ * kernel, where vmalloc areas are separated by guard pages), so an overrun past the end of
+ * a page-multiple allocation faults instead of going unnoticed. kunit-c's glue maps it.
  */
 #ifndef _LINUX_VMALLOC_H
 #define _LINUX_VMALLOC_H
 
-#include <stddef.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
+#include <linux/types.h>
+#include <linux/gfp.h>
 #include <asm/page.h>
 
-/* Layout: [one page holding the mapping length][size rounded up to pages][guard page]. */
-static inline void *vmalloc(unsigned long size)
+void *vmalloc(unsigned long size) __malloc;
+/* Zeroed (anonymous mappings start zeroed). */
+void *vzalloc(unsigned long size) __malloc;
+void vfree(const void *addr);
+static inline void *vmalloc_array(size_t n, size_t size)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t data = (size + page - 1) / page * page;
-	size_t total = page + data + page;
-	char *base = (char *)mmap(NULL, total, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	size_t bytes;
 
-	if (base == (char *)MAP_FAILED)
-		return NULL;
-	if (mprotect(base + page + data, page, PROT_NONE)) {
-		munmap(base, total);
-		return NULL;
-	}
-	memcpy(base, &total, sizeof(total));
-	return base + page;
+	return __builtin_mul_overflow(n, size, &bytes) ? NULL : vmalloc(bytes);
 }
-
-static inline void *vzalloc(unsigned long size)
+static inline void *vcalloc(size_t n, size_t size)
 {
-	return vmalloc(size); /* anonymous mappings start zeroed */
+	size_t bytes;
+
+	return __builtin_mul_overflow(n, size, &bytes) ? NULL : vzalloc(bytes);
 }
-
-static inline void vfree(const void *addr)
+static inline void *__vmalloc(unsigned long size, gfp_t gfp_mask)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	char *base;
-	size_t total;
-
-	if (!addr)
-		return;
-	base = (char *)addr - page;
-	memcpy(&total, base, sizeof(total));
-	munmap(base, total);
+	(void)gfp_mask;
+	return vmalloc(size);
 }
 
 #endif /* _LINUX_VMALLOC_H */

@@ -195,15 +195,20 @@ unsafe impl Send for CResourceRef {}
 fn release(r: &mut CResourceRef) {
     let res = r.0;
     // SAFETY: the last reference went: nothing else uses `res`; `free` is C's callback,
-    // and a struct kunit allocated came from calloc.
+    // and a struct kunit allocated came from kzalloc (kunit-c's glue), as in KUnit.
     unsafe {
         if let Some(free) = (*res).free {
             free(res);
         }
         if (*res).should_kfree {
-            libc::free(res.cast());
+            kfree(res.cast());
         }
     }
+}
+
+extern "C" {
+    /// kunit-c's glue (`src/glue/slab.c`): frees what `kzalloc()` returned.
+    fn kfree(p: *const c_void);
 }
 
 /// The C struct of a kunit resource, if it is a C resource.

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: a userspace struct device with the kernel's managed resources (devres): memory
+ * from devm_k*alloc() and actions from devm_add_action() are released, newest first, when
+ * the device is unregistered (after its driver's remove()), as the kernel releases them.
+ * Devices come from kunit_device_register() (<kunit/device.h>); kunit-c's glue keeps the
+ * devres list (its private fields below).
+ */
+#ifndef _DEVICE_H_
+#define _DEVICE_H_
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <linux/err.h>
+#include <linux/gfp.h>
+#include <linux/printk.h>
+#include <linux/stddef.h>
+
+struct module;
+struct device;
+struct device_driver;
+struct kunit;
+
+struct kobject {
+	const char *name;
+};
+
+struct bus_type {
+	const char *name;
+	int (*match)(struct device *dev, const struct device_driver *drv);
+	int (*probe)(struct device *dev);
+	void (*remove)(struct device *dev);
+};
+
+struct device_driver {
+	const char *name;
+	const struct bus_type *bus;
+	struct module *owner;
+	int (*probe)(struct device *dev);
+	void (*sync_state)(struct device *dev);
+	int (*remove)(struct device *dev);
+	void (*shutdown)(struct device *dev);
+};
+
+struct device {
+	struct kobject kobj;
+	struct device *parent;
+	const char *init_name;
+	const struct bus_type *bus;
+	struct device_driver *driver;
+	void *platform_data;
+	void *driver_data;
+	void (*release)(struct device *dev);
+	/* private: kunit-c's devres list, and whether the device owns its driver. */
+	void *__kunit_c_devres;
+	bool __kunit_c_own_driver;
+};
+
+/* kunit-c's glue mirrors this layout. */
+_Static_assert(offsetof(struct device, __kunit_c_devres) == 8 * sizeof(void *),
+	       "struct device matches kunit-c's glue");
+
+static inline const char *dev_name(const struct device *dev)
+{
+	return dev->init_name ? dev->init_name : dev->kobj.name;
+}
+
+/* The driver's name, else the bus's, else "". */
+static inline const char *dev_driver_string(const struct device *dev)
+{
+	return dev->driver ? dev->driver->name : dev->bus ? dev->bus->name : "";
+}
+
+static inline void *dev_get_drvdata(const struct device *dev) { return dev->driver_data; }
+static inline void dev_set_drvdata(struct device *dev, void *data) { dev->driver_data = data; }
+static inline struct device *get_device(struct device *dev) { return dev; }
+static inline void put_device(struct device *dev) { (void)dev; }
+
+/* Managed memory: freed when the device is released (or by devm_kfree()). */
+void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp) __malloc;
+void devm_kfree(struct device *dev, const void *p);
+char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp) __malloc;
+void *devm_kmemdup(struct device *dev, const void *src, size_t len, gfp_t gfp);
+void *devm_krealloc(struct device *dev, void *ptr, size_t size, gfp_t gfp) __must_check;
+char *devm_kasprintf(struct device *dev, gfp_t gfp, const char *fmt, ...) __printf(3, 4) __malloc;
+
+static inline void *devm_kzalloc(struct device *dev, size_t size, gfp_t gfp)
+{
+	return devm_kmalloc(dev, size, gfp | __GFP_ZERO);
+}
+static inline void *devm_kmalloc_array(struct device *dev, size_t n, size_t size, gfp_t flags)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(n, size, &bytes))
+		return NULL;
+	return devm_kmalloc(dev, bytes, flags);
+}
+static inline void *devm_kcalloc(struct device *dev, size_t n, size_t size, gfp_t flags)
+{
+	return devm_kmalloc_array(dev, n, size, flags | __GFP_ZERO);
+}
+
+/* Managed actions: action(data) runs when the device is released; 0 or -ENOMEM. */
+int __devm_add_action(struct device *dev, void (*action)(void *), void *data, const char *name);
+#define devm_add_action(dev, action, data) __devm_add_action(dev, action, data, #action)
+
+static inline int __devm_add_action_or_reset(struct device *dev, void (*action)(void *),
+					     void *data, const char *name)
+{
+	int ret = __devm_add_action(dev, action, data, name);
+
+	if (ret)
+		action(data);
+	return ret;
+}
+#define devm_add_action_or_reset(dev, action, data) \
+	__devm_add_action_or_reset(dev, action, data, #action)
+
+/* Cancels the newest matching action without running it / runs it now and cancels it. */
+void devm_remove_action(struct device *dev, void (*action)(void *), void *data);
+void devm_release_action(struct device *dev, void (*action)(void *), void *data);
+
+/* "<driver or bus> <device>: message", as the kernel's dev_printk(). */
+#define dev_printk(level, dev, fmt, ...) \
+	_printk(level "%s %s: " fmt, dev_driver_string(dev), dev_name(dev), ##__VA_ARGS__)
+#define dev_emerg(dev, fmt, ...) dev_printk(KERN_EMERG, dev, fmt, ##__VA_ARGS__)
+#define dev_alert(dev, fmt, ...) dev_printk(KERN_ALERT, dev, fmt, ##__VA_ARGS__)
+#define dev_crit(dev, fmt, ...) dev_printk(KERN_CRIT, dev, fmt, ##__VA_ARGS__)
+#define dev_err(dev, fmt, ...) dev_printk(KERN_ERR, dev, fmt, ##__VA_ARGS__)
+#define dev_warn(dev, fmt, ...) dev_printk(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
+#define dev_notice(dev, fmt, ...) dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
+#define dev_info(dev, fmt, ...) dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)
+#ifdef DEBUG
+#define dev_dbg(dev, fmt, ...) dev_printk(KERN_DEBUG, dev, fmt, ##__VA_ARGS__)
+#else
+#define dev_dbg(dev, fmt, ...) ({ if (0) dev_printk(KERN_DEBUG, dev, fmt, ##__VA_ARGS__); })
+#endif
+#define dev_err_probe(dev, err, fmt, ...) ({ dev_err(dev, fmt, ##__VA_ARGS__); (err); })
+
+#endif /* _DEVICE_H_ */

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c glue: what the freestanding kernel headers under include/ declare and libc must
+ * provide (allocation, output, time, ...). Compiled with the host's libc headers, never
+ * with kunit-c's: each definition repeats the ABI of its declaration there (u64 is unsigned
+ * long long, gfp_t unsigned int, ...). A definition a kernel file may supply instead (the
+ * string functions, kstrto*(), _ctype, ...) is weak, so linking that file replaces it.
+ */
+#ifndef KUNIT_C_GLUE_H
+#define KUNIT_C_GLUE_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define KC_WEAK __attribute__((weak))
+/* The symbol of a kernel function that shares its name with libc's (see compiler_types.h). */
+#define KC_KERNEL(name) __kunit_c_kernel_##name
+
+typedef unsigned int kc_gfp_t;
+#define KC_GFP_ZERO 0x100u
+
+#define KC_MAX_ERRNO 4095
+#define KC_IS_ERR_VALUE(x) ((unsigned long)(x) >= (unsigned long)-KC_MAX_ERRNO)
+#define KC_PAGE_SIZE 4096UL
+
+const char *kunit_c_errname(int err);
+int KC_KERNEL(vsnprintf)(char *buf, size_t size, const char *fmt, va_list args);
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
+void *__kmalloc_noprof(size_t size, kc_gfp_t flags);
+void kfree(const void *p);
+
+#endif

@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c glue: the kernel's kmalloc semantics on the C heap. Each object has a 16-byte
+ * header before it (the bucket size, and the offset back to malloc's block), so ksize()
+ * answers and an alignment can be kept: 8 bytes at least, a power-of-two size aligned to
+ * its size up to a page, as the kernel guarantees.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glue.h"
+
+#define ZERO_SIZE_PTR ((void *)16)
+#define ZERO_OR_NULL(p) ((uintptr_t)(p) <= (uintptr_t)ZERO_SIZE_PTR)
+#define HEADER 16
+
+struct header {
+	size_t bucket;
+	size_t offset; /* from malloc's block to the object */
+};
+
+static struct header *header_of(const void *p)
+{
+	return (struct header *)((char *)p - HEADER);
+}
+
+/* The kmalloc bucket of size: 8, 16, 32, 64, 96, 128, 192, then powers of two. */
+KC_WEAK size_t kmalloc_size_roundup(size_t size)
+{
+	size_t b;
+
+	if (size == 0)
+		return 0;
+	if (size <= 8)
+		return 8;
+	if (size > 64 && size <= 96)
+		return 96;
+	if (size > 128 && size <= 192)
+		return 192;
+	if (size > ((size_t)1 << 30))
+		return size; /* past KMALLOC_MAX_SIZE: the allocation fails anyway */
+	for (b = 16; b < size; b <<= 1)
+		;
+	return b; /* above 8 KiB: whole pages, a power of two of them */
+}
+
+KC_WEAK void *__kmalloc_noprof(size_t size, kc_gfp_t flags)
+{
+	size_t bucket, align;
+	char *block, *obj;
+
+	if (size == 0)
+		return ZERO_SIZE_PTR;
+	if (size > ((size_t)1 << 30))
+		return NULL;
+	bucket = kmalloc_size_roundup(size);
+	align = (bucket & (bucket - 1)) == 0 ? bucket : 8;
+	if (align < HEADER)
+		align = HEADER;
+	if (align > KC_PAGE_SIZE)
+		align = KC_PAGE_SIZE;
+	block = malloc(bucket + align + HEADER);
+	if (!block)
+		return NULL;
+	obj = (char *)(((uintptr_t)block + HEADER + align - 1) & ~(uintptr_t)(align - 1));
+	header_of(obj)->bucket = bucket;
+	header_of(obj)->offset = (size_t)(obj - block);
+	if (flags & KC_GFP_ZERO)
+		memset(obj, 0, bucket);
+	return obj;
+}
+
+KC_WEAK size_t ksize(const void *p)
+{
+	return ZERO_OR_NULL(p) ? 0 : header_of(p)->bucket;
+}
+
+KC_WEAK void kfree(const void *p)
+{
+	if (ZERO_OR_NULL(p))
+		return;
+	free((char *)p - header_of(p)->offset);
+}
+
+KC_WEAK void kfree_sensitive(const void *p)
+{
+	if (ZERO_OR_NULL(p))
+		return;
+	memset((void *)p, 0, ksize(p));
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+	kfree(p);
+}
+
+/* In place while new_size fits ksize(p); else a new object with the old contents. */
+KC_WEAK void *krealloc_noprof(const void *p, size_t new_size, kc_gfp_t flags)
+{
+	size_t old;
+	void *n;
+
+	if (new_size == 0) {
+		kfree(p);
+		return ZERO_SIZE_PTR;
+	}
+	old = ksize(p);
+	if (!ZERO_OR_NULL(p) && new_size <= old) {
+		if (flags & KC_GFP_ZERO)
+			memset((char *)p + new_size, 0, old - new_size);
+		return (void *)p;
+	}
+	n = __kmalloc_noprof(new_size, flags);
+	if (!n)
+		return NULL;
+	if (!ZERO_OR_NULL(p)) {
+		memcpy(n, p, old);
+		if (flags & KC_GFP_ZERO)
+			memset((char *)n + old, 0, ksize(n) - old);
+		kfree(p);
+	}
+	return n;
+}
+
+KC_WEAK void *kmemdup_noprof(const void *src, size_t len, kc_gfp_t gfp)
+{
+	void *p = __kmalloc_noprof(len, gfp);
+
+	if (p && len)
+		memcpy(p, src, len);
+	return p;
+}
+
+KC_WEAK void *kmemdup_array(const void *src, size_t count, size_t element_size, kc_gfp_t gfp)
+{
+	size_t bytes;
+
+	if (__builtin_mul_overflow(count, element_size, &bytes))
+		return NULL;
+	return kmemdup_noprof(src, bytes, gfp);
+}
+
+KC_WEAK void *kvmemdup(const void *src, size_t len, kc_gfp_t gfp)
+{
+	return kmemdup_noprof(src, len, gfp);
+}
+
+KC_WEAK void *kmemdup_nul(const char *s, size_t len, kc_gfp_t gfp)
+{
+	char *p;
+
+	if (!s)
+		return NULL;
+	p = __kmalloc_noprof(len + 1, gfp);
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+KC_WEAK char *kstrdup(const char *s, kc_gfp_t gfp)
+{
+	return s ? kmemdup_nul(s, strlen(s), gfp) : NULL;
+}
+
+KC_WEAK char *kstrndup(const char *s, size_t max, kc_gfp_t gfp)
+{
+	return s ? kmemdup_nul(s, strnlen(s, max), gfp) : NULL;
+}
+
+/* The kernel returns .rodata strings as they are; here every string is copied. */
+KC_WEAK const char *kstrdup_const(const char *s, kc_gfp_t gfp)
+{
+	return kstrdup(s, gfp);
+}
+
+KC_WEAK void kfree_const(const void *x)
+{
+	kfree(x);
+}
+
+struct kmem_cache {
+	unsigned int size;
+	void (*ctor)(void *);
+};
+
+KC_WEAK struct kmem_cache *kmem_cache_create_usercopy(const char *name, unsigned int size,
+						      unsigned int align, unsigned int flags,
+						      unsigned int useroffset, unsigned int usersize,
+						      void (*ctor)(void *))
+{
+	struct kmem_cache *s = malloc(sizeof(*s));
+
+	(void)name, (void)align, (void)flags, (void)useroffset, (void)usersize;
+	if (s) {
+		s->size = size;
+		s->ctor = ctor;
+	}
+	return s;
+}
+
+KC_WEAK void kmem_cache_destroy(struct kmem_cache *s)
+{
+	free(s);
+}
+
+KC_WEAK void *kmem_cache_alloc(struct kmem_cache *s, kc_gfp_t flags)
+{
+	void *p = __kmalloc_noprof(s->size, flags);
+
+	if (p && s->ctor)
+		s->ctor(p);
+	return p;
+}
+
+KC_WEAK void kmem_cache_free(struct kmem_cache *s, void *p)
+{
+	(void)s;
+	kfree(p);
+}
