@@ -8,6 +8,8 @@ use kunit::prelude::*;
 extern "C" {
     /// `tests/kernel_names_kunit.c`'s `strlen`, renamed by kunit_c::Build.
     fn __kunit_c_kernel_strlen(s: *const c_char) -> usize;
+    /// `tests/kernel_names_kunit.c`'s `atoi`, renamed by kunit_c::Build.
+    fn __kunit_c_kernel_atoi(s: *const c_char) -> i32;
 }
 
 fn c_suites_are_registered(test: &mut Kunit) {
@@ -26,6 +28,15 @@ fn rust_keeps_the_c_library_strlen(test: &mut Kunit) {
     let kernel = unsafe { __kunit_c_kernel_strlen(s.as_ptr()) };
     kunit_expect_eq!(test, kernel, 4242);
     kunit_expect_eq!(test, kunit_c::KERNEL_LIBC_NAME_PREFIX, "__kunit_c_kernel_");
+    // SAFETY: as above, for the C library's atoi and the kernel-style one.
+    let (libc_atoi, kernel_atoi) = unsafe {
+        (
+            libc::atoi(c"12".as_ptr()),
+            __kunit_c_kernel_atoi(c"12".as_ptr()),
+        )
+    };
+    kunit_expect_eq!(test, libc_atoi, 12);
+    kunit_expect_eq!(test, kernel_atoi, -4242);
 }
 
 static CASES: &[Case] = &[

@@ -33,3 +33,33 @@ static struct kunit_suite kernel_names_suite = {
 	.test_cases = kernel_names_cases,
 };
 kunit_test_suite(kernel_names_suite);
+
+/*
+ * A C library name no kunit-c header declares (so no header renames it): kunit_c::Build
+ * renames the definition and this file's calls in the objects, after compiling.
+ */
+int atoi(const char *s);
+
+int atoi(const char *s)
+{
+	(void)s;
+	return -KERNEL_STRLEN_SENTINEL;
+}
+
+static void unlabelled_names_are_renamed_too(struct kunit *test)
+{
+	const char *volatile s = "12";
+
+	KUNIT_EXPECT_EQ(test, atoi(s), -KERNEL_STRLEN_SENTINEL);
+}
+
+static struct kunit_case unlabelled_cases[] = {
+	KUNIT_CASE(unlabelled_names_are_renamed_too),
+	{}
+};
+
+static struct kunit_suite unlabelled_suite = {
+	.name = "kernel_libc_names_unlabelled",
+	.test_cases = unlabelled_cases,
+};
+kunit_test_suite(unlabelled_suite);

@@ -11,10 +11,6 @@ use std::sync::Mutex;
 use super::kconfig::{Config, Value};
 use super::{diagnose, flags, libc_names, tree, Build};
 
-/// `-nostdinc`: off until every kunit-c header is freestanding (they still include libc's
-/// headers), then on for good.
-const FREESTANDING: bool = false;
-
 /// Compiles `build`'s files; returns the objects to link, in file order.
 pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String> {
     let out_dir = PathBuf::from(
@@ -140,12 +136,10 @@ fn common_args(
     }
     // GCC accepts an unknown -Wno-* silently; Clang is told to above.
     args.extend(flags::WARNINGS_IF_SUPPORTED.iter().map(OsString::from));
-    if FREESTANDING {
-        // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
-        args.push("-nostdinc".into());
-        args.push("-isystem".into());
-        args.push(compiler_include_dir(tool, work)?.into());
-    }
+    // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
+    args.push("-nostdinc".into());
+    args.push("-isystem".into());
+    args.push(compiler_include_dir(tool, work)?.into());
     for dir in &build.includes {
         args.push(format!("-I{}", dir.display()).into());
     }
