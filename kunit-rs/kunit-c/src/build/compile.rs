@@ -123,7 +123,9 @@ fn common_args(
     autoconf: &Path,
 ) -> Result<Vec<OsString>, String> {
     let include = crate::include_dir();
-    let mut args: Vec<OsString> = tool.args().to_vec();
+    // cc's own `-w` (what its warnings(false) asks for) would silence the kernel's
+    // -Werror=... as well: the warnings are set below.
+    let mut args: Vec<OsString> = tool.args().iter().filter(|a| *a != "-w").cloned().collect();
     args.extend(flags::SEMANTIC.iter().map(OsString::from));
     for f in flags::SEMANTIC_IF_SUPPORTED {
         if supported(tool, work, f) {
@@ -131,11 +133,12 @@ fn common_args(
         }
     }
     args.extend(flags::WARNINGS.iter().map(OsString::from));
-    if tool.is_like_clang() {
-        args.push("-Wno-unknown-warning-option".into());
-    }
-    // GCC accepts an unknown -Wno-* silently; Clang is told to above.
-    args.extend(flags::WARNINGS_IF_SUPPORTED.iter().map(OsString::from));
+    let own = if tool.is_like_clang() {
+        flags::WARNINGS_CLANG
+    } else {
+        flags::WARNINGS_GCC
+    };
+    args.extend(own.iter().map(OsString::from));
     // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
     args.push("-nostdinc".into());
     args.push("-isystem".into());
@@ -164,6 +167,8 @@ fn common_args(
         args.push("-include".into());
         args.push("linux/compiler_types.h".into());
     }
+    // The user's flags last, so they override ours.
+    args.extend(build.flags.iter().map(OsString::from));
     for (name, value) in &build.defines {
         args.push(
             match value {

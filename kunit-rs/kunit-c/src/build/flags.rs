@@ -55,11 +55,21 @@ pub(crate) const WARNINGS: &[&str] = &[
     "-Wno-format-security",
 ];
 
-/// Kernel warning switches that only some compilers know (GCC's names, Clang's names).
-pub(crate) const WARNINGS_IF_SUPPORTED: &[&str] = &[
+/// The kernel's GCC-only warning switches (GCC accepts an unknown `-Wno-*` silently, but
+/// names it in a note whenever another warning is printed, so each compiler gets its own).
+pub(crate) const WARNINGS_GCC: &[&str] = &[
     "-Wno-dangling-pointer",
     "-Wno-stringop-overflow",
+    "-Wno-format-truncation",
+    "-Wno-format-overflow",
+    "-Wno-alloc-size-larger-than",
     "-Wno-address-of-packed-member",
+];
+
+/// The kernel's Clang-only warning switches.
+pub(crate) const WARNINGS_CLANG: &[&str] = &[
+    "-Wno-unknown-warning-option",
     "-Wno-microsoft-anon-tag",
     "-Wno-gnu-variable-sized-type-not-at-end",
+    "-Wno-address-of-packed-member",
 ];

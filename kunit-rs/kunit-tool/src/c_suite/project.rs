@@ -77,8 +77,11 @@ pub fn resolve(args: &CArgs) -> Result<Resolved, String> {
         }
         None => None,
     };
-    let base = tree.clone().unwrap_or_else(|| cwd.clone());
-    let at = |p: &Path| canonical(&base.join(p));
+    // In the tree when the path is there, else in the current directory.
+    let at = |p: &Path| match &tree {
+        Some(t) if t.join(p).exists() => canonical(&t.join(p)),
+        _ => canonical(&cwd.join(p)),
+    };
     let files = args
         .files
         .iter()
