@@ -44,8 +44,23 @@
 mod build;
 mod internal;
 
-pub use build::{module_name, Build};
-pub use internal::registry::unregistered_suite;
+pub use build::{module_name, Build, KERNEL_LIBC_NAME_PREFIX};
+pub use internal::registry::{registered_c_suites, unregistered_suite};
+
+/// Called by `kunit::main!()` in a package whose build script ran [`Build`]: a test binary
+/// that links C test objects but in which no C file registered a suite says so and exits
+/// with status 1, instead of running nothing and passing.
+#[doc(hidden)]
+pub fn __require_c_suites() {
+    if registered_c_suites() == 0 {
+        eprintln!(
+            "kunit-c: no C suite is registered in this test binary: the C files \
+             kunit_c::Build compiled for this package have no kunit_test_suite(s)(); \
+             nothing would run"
+        );
+        std::process::exit(1);
+    }
+}
 
 include!(concat!(env!("OUT_DIR"), "/headers.rs"));
 

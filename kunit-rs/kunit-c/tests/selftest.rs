@@ -3,4 +3,11 @@
 #[path = "../src/internal/registry_kunit.rs"]
 mod registry_kunit;
 
+// The Kconfig reader is plain Rust: compiled here as a module of its own, with its suite.
+#[allow(dead_code)]
+#[path = "../src/build/kconfig.rs"]
+mod kconfig;
+#[path = "../src/build/kconfig_kunit.rs"]
+mod kconfig_kunit;
+
 kunit::main!();

@@ -63,6 +63,7 @@
 
 #![warn(missing_docs)]
 
+pub mod c_suite;
 pub mod cargo;
 pub mod cli;
 pub mod exec;

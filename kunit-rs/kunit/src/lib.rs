@@ -299,7 +299,11 @@ macro_rules! main {
             #[cfg(kunit_c_linked)]
             extern crate kunit_c as _;
         };
+        #[allow(unexpected_cfgs)]
         fn main() {
+            // A binary with C test objects and no C suite fails instead of passing empty.
+            #[cfg(kunit_c_linked)]
+            ::kunit_c::__require_c_suites();
             $crate::harness::main()
         }
     };

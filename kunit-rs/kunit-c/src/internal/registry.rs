@@ -65,6 +65,14 @@ fn attributes(speed_value: c_int) -> Attributes {
     }
 }
 
+/// How many suites the C files' constructors registered.
+static REGISTERED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// How many suites the C files' `kunit_test_suites()` registered so far.
+pub fn registered_c_suites() -> usize {
+    REGISTERED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// `kunit_test_suites(...)`'s constructor: registers a NULL-terminated array of suites.
 ///
 /// # Safety
@@ -116,6 +124,7 @@ unsafe fn register_all(
         // SAFETY: a static suite (caller's contract).
         let reg = unsafe { register_one(suite, module, file, line, init_section) };
         kunit::c_abi::register_suite(reg);
+        REGISTERED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         i += 1;
     }
 }

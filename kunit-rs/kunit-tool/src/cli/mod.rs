@@ -48,6 +48,10 @@ pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
 /// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
 /// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
+    // `kunit c` has options of its own and hands the rest to `run` (crate::c_suite).
+    if argv.first().is_some_and(|a| a == "c") {
+        return crate::c_suite::main(argv[1..].to_vec());
+    }
     let args = match args::parse_args(argv) {
         Ok(a) => a,
         Err(e) => {

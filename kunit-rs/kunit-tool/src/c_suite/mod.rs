@@ -1,0 +1,50 @@
+//! `kunit c`: a kernel-style KUnit test file in C, with the code it tests, built in a
+//! throwaway crate against kunit-c and run as `kunit run` runs a project.
+//!
+//! The crate lives in a cache folder (one per test file) and every such crate shares one
+//! target folder, so kunit and kunit-c are compiled once and a rerun after an edit
+//! recompiles only the changed C files and relinks. The crate depends on kunit and kunit-c
+//! by path: the kunit-rs checkout this binary was built from (or `$KUNIT_RS_SRC`).
+
+pub mod args;
+pub mod project;
+
+/// Runs `kunit c` with the arguments after `c`; returns the exit status (as `kunit run`'s;
+/// 2 for a usage error).
+pub fn main(argv: Vec<String>) -> i32 {
+    let args = match args::parse(argv) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{}", args::USAGE);
+            eprintln!("kunit c: error: {e}");
+            return 2;
+        }
+    };
+    if args.help {
+        print!("{}", args::help());
+        return 0;
+    }
+    let prepared = project::sources().and_then(|src| {
+        let resolved = project::resolve(&args)?;
+        let cache = project::cache_dir();
+        let manifest = project::write(&cache, &src, &args, &resolved)?;
+        Ok((cache, manifest))
+    });
+    let (cache, manifest) = match prepared {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("kunit c: error: {e}");
+            return 2;
+        }
+    };
+    let mut run = vec![
+        "run".to_owned(),
+        "--manifest-path".to_owned(),
+        manifest.display().to_string(),
+    ];
+    if !args.run_args.iter().any(|a| a.starts_with("--build_dir")) {
+        run.push(format!("--build_dir={}", cache.join("target").display()));
+    }
+    run.extend(args.run_args.iter().cloned());
+    crate::cli::main_with_args(run)
+}

@@ -1,0 +1,175 @@
+//! `kunit c` end to end: it builds C files of our own (tests/fixtures/c) in its cache crate
+//! and prints `kunit run`'s report; a missing header, an undeclared function and a file
+//! without a suite each fail with a clear message; a kernel tree's headers, Makefile flags
+//! and a `.kunitconfig` apply. All runs share one cache (so kunit and kunit-c build once).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::without_sanitizer;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/c")
+}
+
+/// `kunit c ARGS` in `dir`, with this test run's cache.
+fn kunit_c(dir: &Path, args: &[&str]) -> Output {
+    without_sanitizer(&mut Command::new(env!("CARGO_BIN_EXE_kunit")))
+        .arg("c")
+        .args(args)
+        .current_dir(dir)
+        .env(
+            "KUNIT_C_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("kunit-c-cache"),
+        )
+        .output()
+        .expect("run kunit")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The report's lines without kunit.py's `[HH:MM:SS] ` timestamps.
+fn report(out: &Output) -> Vec<String> {
+    text(&out.stdout)
+        .lines()
+        .map(|l| match l.strip_prefix('[') {
+            Some(rest) if rest.get(8..10) == Some("] ") => rest[10..].to_owned(),
+            _ => l.to_owned(),
+        })
+        .collect()
+}
+
+#[test]
+fn a_passing_file_prints_kunit_runs_report() {
+    let out = kunit_c(&fixtures(), &["pass_kunit.c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines = report(&out);
+    for want in [
+        "[PASSED] adds",
+        "[SKIPPED] skips (not here)",
+        "Testing complete. Ran 2 tests: passed: 1, skipped: 1",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+}
+
+#[test]
+fn json_goes_to_stdout() {
+    let out = kunit_c(&fixtures(), &["pass_kunit.c", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\"name\": \"c_pass\""), "{stdout}");
+}
+
+#[test]
+fn a_missing_header_is_one_clear_error() {
+    let out = kunit_c(&fixtures(), &["missing_header_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "kunit-c has no <linux/no_such_header.h> (included at missing_header_kunit.c:3)"
+        ) || stderr.contains("kunit-c has no <linux/no_such_header.h> (included at /"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_undeclared_function_is_an_error() {
+    let out = kunit_c(&fixtures(), &["undeclared_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("error: implicit declaration of function 'not_declared_anywhere'")
+            || stderr.contains("error: call to undeclared function 'not_declared_anywhere'"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_file_without_a_suite_fails() {
+    let out = kunit_c(&fixtures(), &["no_suite_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1));
+    let lines = report(&out);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "[ERROR] Test: main: 0 tests run!"),
+        "{lines:#?}"
+    );
+    // The binary itself says why, and fails: run it as `cargo test` would.
+    let deps = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kunit-c-cache/target/debug/deps");
+    let bins: Vec<PathBuf> = std::fs::read_dir(&deps)
+        .expect("the cache's deps folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            name.starts_with("no_suite_kunit-") && p.extension().is_none()
+        })
+        .collect();
+    assert!(!bins.is_empty(), "no test binary in {}", deps.display());
+    for bin in bins {
+        let run = Command::new(&bin).output().expect("run the test binary");
+        assert_eq!(run.status.code(), Some(1), "{}", bin.display());
+        assert!(text(&run.stdout).is_empty());
+        assert!(
+            text(&run.stderr).contains("kunit-c: no C suite is registered in this test binary"),
+            "{}",
+            text(&run.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_kernel_tree_with_kconfig() {
+    let out = kunit_c(
+        &fixtures(),
+        &[
+            "--kernel-tree",
+            "tree",
+            "lib/tests/answer_kunit.c",
+            "lib/answer.c",
+            "--kunitconfig",
+            "tree",
+            "-DUNUSED_DEFINE=1",
+            "--kconfig_add",
+            "CONFIG_ANSWER=42",
+            "--kconfig_add=CONFIG_ANSWER_NAME=\"deep thought\"",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(report(&out).iter().any(|l| l == "[PASSED] answers"));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let dir = fixtures();
+    let out = kunit_c(&dir, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("kunit c: error: the following arguments are required: TEST.c")
+    );
+    let out = kunit_c(&dir, &["no_such_file_kunit.c"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no_such_file_kunit.c: No such file"));
+    let out = kunit_c(&dir, &["pass_kunit.c", "--kconfig_add", "ANSWER=1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("argument --kconfig_add: expected CONFIG_NAME=VALUE"));
+    let out = kunit_c(&dir, &["--help"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("usage: kunit c [-h] [--kernel-tree DIR] TEST.c"));
+}
