@@ -11,6 +11,8 @@
 #![allow(clippy::test_attr_in_doctest)]
 
 mod args;
+mod case;
+mod consts;
 mod expand;
 mod shadow;
 #[cfg(test)]
@@ -118,6 +120,17 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn kunit_tests(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// `#[test]` inside a `#[kunit_tests]` module (where the macro brings it into scope as
+/// `kunit::__private::test`): a function that `#[kunit_tests]` did not see itself, because a
+/// macro in the module produced it, registers itself as a case of the module's suite.
+#[doc(hidden)]
+#[proc_macro_attribute]
+pub fn kunit_test_case(attr: TokenStream, item: TokenStream) -> TokenStream {
+    expand::expand_test(attr.into(), item.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
