@@ -212,6 +212,8 @@ pub fn case_items(
         .first()
         .map(|input| Ident::new("test", input.span()));
     let call = quote_spanned!(ident.span()=> #user(#arg));
+    // Interpolated, so that its span is the same wherever it is bound and used.
+    let failure = Ident::new("failure", Span::call_site());
 
     let plain = match &output {
         None => quote!(#call;),
@@ -220,10 +222,10 @@ pub fn case_items(
                 ::kunit::__private::CaseOutcome::failure(#call)
             };
             let fail = quote_spanned! {ident.span()=>
-                ::kunit::kunit_fail!(#test, "{} returned {}", #name, failure);
+                ::kunit::kunit_fail!(#test, "{} returned {}", #name, #failure);
             };
             quote! {
-                if let ::core::option::Option::Some(failure) = #check {
+                if let ::core::option::Option::Some(#failure) = #check {
                     #fail
                 }
             }
@@ -245,10 +247,10 @@ pub fn case_items(
                 None => quote!(::core::option::Option::None),
             };
             let fail = quote_spanned! {ident.span()=>
-                ::kunit::kunit_fail!(#test, "{}", failure);
+                ::kunit::kunit_fail!(#test, "{}", #failure);
             };
             let checked = quote! {
-                if let ::core::option::Option::Some(failure) =
+                if let ::core::option::Option::Some(#failure) =
                     ::kunit::__private::should_panic(#expected, &mut || { #call; })
                 {
                     #fail
