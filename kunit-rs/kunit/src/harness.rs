@@ -369,6 +369,26 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
-    let code = run_with(&args, &registered_suites());
+    let regs = registered_suites();
+    if let Some(e) = duplicate_suite(&regs) {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+    let code = run_with(&args, &regs);
     std::process::exit(code)
+}
+
+/// Two suites of one name in a binary: their results could not be told apart (by filters,
+/// by the runner, by KTAP parsers), so the harness refuses to start.
+pub fn duplicate_suite(regs: &[Registration]) -> Option<String> {
+    let mut by_name: Vec<&Registration> = regs.iter().collect();
+    by_name.sort_by_key(|r| (r.suite.name, r.file, r.line));
+    by_name.windows(2).find_map(|w| {
+        (w[0].suite.name == w[1].suite.name).then(|| {
+            format!(
+                "two suites are named '{}' ({}:{} and {}:{}); a suite name must be unique in a binary",
+                w[0].suite.name, w[0].file, w[0].line, w[1].file, w[1].line
+            )
+        })
+    })
 }
