@@ -7,7 +7,7 @@ use crate::executor::{Config, Ignored};
 use crate::output::Capture;
 use crate::registry::Registration;
 
-/// Runs the case `name` of `home`'s module alone and prints its KTAP (libtest captures it);
+/// Runs the case `name` of `home`'s module (`module_path!()` there) alone and prints its KTAP (libtest captures it);
 /// panics when the case failed, so that libtest reports it failed.
 pub fn libtest_case(home: Home, module: &'static str, name: &str) {
     let full = format!("{}.{}{}", home.suite.name, home.prefix, name);
@@ -19,7 +19,9 @@ pub fn libtest_case(home: Home, module: &'static str, name: &str) {
     config.names.include.push(full.clone());
     config.names.exact = true;
     let out = Capture::new();
-    let regs = [Registration::unregistered(home.suite, module)];
+    // The `module` attribute is the crate's name, as for registered suites.
+    let krate = module.split("::").next().unwrap_or(module);
+    let regs = [Registration::unregistered(home.suite, krate)];
     let report = match crate::run(Some(&regs), &config, out.clone()) {
         Ok(report) => report,
         Err(e) => panic!("kunit: {e}"),
