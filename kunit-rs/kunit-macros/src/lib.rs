@@ -14,7 +14,6 @@ mod args;
 mod case;
 mod consts;
 mod expand;
-mod file_module;
 mod shadow;
 #[cfg(test)]
 mod tests;
