@@ -349,13 +349,18 @@ fn main() {
     );
     println!("overhead_ratio_vs_libtest={:.4}", kunit_per / libtest_per);
     let (shadow_release, std_release) = shadow::release();
-    let ((shadow_debug, std_debug), (file_kunit, file_libtest)) = shadow::debug();
+    let debug = shadow::debug();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("shadow_assert_release_ns={shadow_release:.3} std_assert_release_ns={std_release:.3}");
-    println!("shadow_assert_debug_ns={shadow_debug:.3} std_assert_debug_ns={std_debug:.3}");
     println!(
-        "shadow_file_kunit_ms={:.1} shadow_file_libtest_ms={:.1}",
-        file_kunit.as_secs_f64() * 1e3,
-        file_libtest.as_secs_f64() * 1e3
+        "shadow_assert_debug_ns={:.3} std_assert_debug_ns={:.3}",
+        debug.shadow_ns, debug.std_ns
+    );
+    println!(
+        "shadow_file_kunit_ms={:.1} shadow_file_libtest_ms={:.1} shadow_file_libtest_1thread_ms={:.1}",
+        ms(debug.file_kunit),
+        ms(debug.file_libtest),
+        ms(debug.file_libtest_serial)
     );
     println!(
         "shadow_assert_ratio_vs_std_release={:.4}",
@@ -363,10 +368,10 @@ fn main() {
     );
     println!(
         "shadow_assert_ratio_vs_std_debug={:.4}",
-        shadow_debug / std_debug
+        debug.shadow_ns / debug.std_ns
     );
     println!(
         "shadow_file_ratio_vs_libtest={:.4}",
-        file_kunit.as_secs_f64() / file_libtest.as_secs_f64()
+        debug.file_kunit.as_secs_f64() / debug.file_libtest.as_secs_f64()
     );
 }

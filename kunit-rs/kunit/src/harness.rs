@@ -47,12 +47,13 @@ Usage: <test-binary> [OPTIONS] [FILTERS...]
 kunit-rs harness: runs the KUnit suites linked into this binary and prints KTAP.
 
 libtest options:
-  FILTERS                  run cases whose 'suite.case' name contains a filter
+  FILTERS                  run cases whose 'suite.case' name (or libtest name,
+                           'tests::case' of #[kunit_tests]) contains a filter
   --exact                  filters (and --skip) must match the whole name
   --skip FILTER            skip cases matching FILTER (repeatable)
   --list                   list cases ('suite.case: test'); with --format terse only those lines
-  --ignored                run (or list) only slow cases
-  --include-ignored        run slow cases too (by default they are reported skipped)
+  --ignored                run (or list) only slow and #[ignore] cases
+  --include-ignored        run those too (by default they are reported skipped)
   --nocapture, --no-capture, --show-output, --quiet, -q, --color WHEN, -Z OPT
                            accepted; output is never captured
   --test-threads N         same as --jobs N

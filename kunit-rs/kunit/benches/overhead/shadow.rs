@@ -68,9 +68,12 @@ mod shadow_overhead {
 
 /// Release: (shadow, std) nanoseconds per iteration of three checks.
 pub fn release() -> (f64, f64) {
-    let regs = [kunit::Registration::unregistered(&shadow_overhead::SUITE, "")];
-    let report = kunit::run(Some(&regs), &kunit::Config::default(), std::io::sink())
-        .expect("no filters");
+    let regs = [kunit::Registration::unregistered(
+        &shadow_overhead::SUITE,
+        "",
+    )];
+    let report =
+        kunit::run(Some(&regs), &kunit::Config::default(), std::io::sink()).expect("no filters");
     assert_eq!(report.passed(), 1, "the shadow loop case failed");
     let (shadow, std) = MEDIANS.lock().unwrap().take().expect("the loop case ran");
     let per = |d: Duration| d.as_secs_f64() * 1e9 / ITERATIONS as f64;
@@ -297,7 +300,13 @@ fn build(root: &Path) -> Vec<(String, PathBuf)> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = Command::new(cargo)
         .current_dir(root)
-        .args(["test", "--no-run", "--quiet", "--message-format=json", "--tests"])
+        .args([
+            "test",
+            "--no-run",
+            "--quiet",
+            "--message-format=json",
+            "--tests",
+        ])
         .arg("--target-dir")
         .arg(root.join("target"))
         .env_remove("CARGO_MAKEFLAGS")
@@ -329,10 +338,11 @@ fn exe<'a>(built: &'a [(String, PathBuf)], name: &str) -> &'a Path {
         .1
 }
 
-/// One run of a test binary; its wall time (it must pass).
-fn run(bin: &Path) -> Duration {
+/// One run of a test binary with `args`; its wall time (it must pass).
+fn run(bin: &Path, args: &[&str]) -> Duration {
     let start = Instant::now();
     let status = Command::new(bin)
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status()
@@ -342,9 +352,18 @@ fn run(bin: &Path) -> Duration {
     elapsed
 }
 
-/// Debug figures: ((shadow, std) ns per iteration of three checks, (kunit, libtest) smoke
-/// file wall times).
-pub fn debug() -> ((f64, f64), (Duration, Duration)) {
+/// Debug figures: (shadow, std) ns per iteration of three checks; the smoke file's wall
+/// times under kunit, under libtest, and under libtest with `--test-threads=1` (kunit runs
+/// one suite's cases one after the other; libtest runs tests on as many threads as CPUs).
+pub struct Debug {
+    pub shadow_ns: f64,
+    pub std_ns: f64,
+    pub file_kunit: Duration,
+    pub file_libtest: Duration,
+    pub file_libtest_serial: Duration,
+}
+
+pub fn debug() -> Debug {
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("shadow-overhead");
     let built = build(&root);
     let out = Command::new(exe(&built, "loops"))
@@ -359,14 +378,20 @@ pub fn debug() -> ((f64, f64), (Duration, Duration)) {
             .and_then(|v| v.parse().ok())
             .unwrap_or_else(|| panic!("no {key} in the loop binary's output: {text}"))
     };
-    let loops = (field("shadow_ns="), field("std_ns="));
     let (kunit_bin, std_bin) = (exe(&built, "smoke_kunit"), exe(&built, "smoke_std"));
-    let (mut kunit, mut std) = (Vec::new(), Vec::new());
-    run(kunit_bin);
-    run(std_bin);
-    for _ in 0..5 {
-        kunit.push(run(kunit_bin));
-        std.push(run(std_bin));
+    let (mut kunit, mut std, mut serial) = (Vec::new(), Vec::new(), Vec::new());
+    run(kunit_bin, &[]);
+    run(std_bin, &[]);
+    for _ in 0..7 {
+        kunit.push(run(kunit_bin, &[]));
+        std.push(run(std_bin, &[]));
+        serial.push(run(std_bin, &["--test-threads=1"]));
     }
-    (loops, (median(kunit), median(std)))
+    Debug {
+        shadow_ns: field("shadow_ns="),
+        std_ns: field("std_ns="),
+        file_kunit: median(kunit),
+        file_libtest: median(std),
+        file_libtest_serial: median(serial),
+    }
 }
