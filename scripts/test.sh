@@ -24,6 +24,10 @@ if [ -x scripts/check-seed-bugs.sh ]; then
   step "seed bugs: caught with --features seed-bugs, absent without"
   scripts/check-seed-bugs.sh
 fi
+step "#[kunit_tests]: one libtest-shaped file counts the same under libtest and under kunit"
+scripts/check-libtest-parity.sh
+step "#[kunit_tests]: rust-analyzer's and RustRover's test command lines run exactly the chosen case"
+scripts/check-ide-runnables.sh
 step "kunit --partition K/N: every suite in exactly one shard; kunit parse merges the shards"
 scripts/check-kunit-shards.sh 2
 step "kunit-c headers compile alone and together under -Wall -Wextra -Werror"

@@ -3,12 +3,15 @@
 //! functions, the `Case` table, the `Suite`, and its registration.
 
 use crate::args::{CaseArgs, SuiteArgs};
+use crate::case::{
+    case_items, case_name, configured_out, entry_ident, take_libtest, CaseItems, Registration,
+};
 use crate::shadow::assert_shadows;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
-use syn::{Attribute, Error, Ident, Item, ItemFn, ReturnType, Type};
+use syn::{Attribute, Error, Ident, Item, ItemFn, ItemMod, ReturnType, Type};
 
 /// The module-level hooks, in `struct kunit_suite` field order.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -82,40 +85,60 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
              a macro cannot see into `mod tests;` files",
         ));
     };
+    crate::consts::keep_std_asserts(items);
 
     let mut wrappers = TokenStream::new();
-    let mut cases = Vec::new();
+    // Table cases by name, in source order, with their variants' `#[cfg]`s.
+    let mut cases: Vec<(String, Vec<Option<TokenStream>>)> = Vec::new();
     let mut hooks: Vec<(Hook, Ident)> = Vec::new();
+    let mut found = Found::default();
     for item in items.iter_mut() {
-        let Item::Fn(f) = item else { continue };
-        match take_role(f)? {
-            None => {}
-            Some(Role::Case(case_args)) => {
-                let (wrapper, entry) = case(f, &case_args)?;
-                wrappers.extend(wrapper);
-                cases.push(entry);
-            }
-            Some(Role::Hook(hook)) => {
-                if let Some((_, first)) = hooks.iter().find(|(h, _)| *h == hook) {
-                    return Err(Error::new(
-                        f.sig.ident.span(),
-                        format!(
-                            "a second #[{}] function (the first is `{first}`)",
-                            hook.attr_name()
-                        ),
-                    ));
+        match item {
+            Item::Fn(f) => match take_role(f)? {
+                None => {}
+                Some(Role::Case(case_args)) => {
+                    let lt = take_libtest(f)?;
+                    let name = case_name(f);
+                    let CaseItems { items, cond } =
+                        case_items(f, &case_args, &lt, Registration::Table)?;
+                    wrappers.extend(items);
+                    match cases.iter_mut().find(|(n, _)| *n == name) {
+                        Some((_, conds)) => conds.push(cond),
+                        None => cases.push((name, vec![cond])),
+                    }
                 }
-                wrappers.extend(hook_wrapper(f, hook)?);
-                hooks.push((hook, f.sig.ident.clone()));
-            }
+                Some(Role::Hook(hook)) => {
+                    if let Some((_, first)) = hooks.iter().find(|(h, _)| *h == hook) {
+                        return Err(Error::new(
+                            f.sig.ident.span(),
+                            format!(
+                                "a second #[{}] function (the first is `{first}`)",
+                                hook.attr_name()
+                            ),
+                        ));
+                    }
+                    wrappers.extend(hook_wrapper(f, hook)?);
+                    hooks.push((hook, f.sig.ident.clone()));
+                }
+            },
+            Item::Mod(m) => nested_module(m, "", &mut found)?,
+            Item::Macro(m) if !m.mac.path.is_ident("macro_rules") => found.macros = true,
+            _ => {}
         }
     }
-    if cases.is_empty() {
+    if cases.is_empty() && !found.cases && !found.macros {
         return Err(Error::new(
             mod_span,
             "#[kunit_tests] found no #[test] functions in this module",
         ));
     }
+    // A name whose every variant is configured out stays a case that reports SKIP.
+    for (name, conds) in &cases {
+        if let Some(conds) = conds.iter().cloned().collect::<Option<Vec<_>>>() {
+            wrappers.extend(configured_out(name, &conds));
+        }
+    }
+    let entries = cases.iter().map(|(name, _)| entry_ident(name));
 
     let name = &args.name;
     let suite_attr = args.attrs.to_tokens();
@@ -127,9 +150,15 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             let wrapper = format_ident!("__kunit_{}", field);
             quote!(#field: ::core::option::Option::Some(#wrapper),)
         });
-    let register = args
-        .register
-        .then(|| quote!(::kunit::kunit_test_suite!(__KUNIT_SUITE);));
+    // The static itself is registered, so that cases registered one by one (which name it)
+    // find it.
+    let register = args.register.then(|| {
+        quote! {
+            ::kunit::__private::inventory::submit! {
+                ::kunit::Registration::new(&SUITE, ::core::module_path!(), ::core::file!(), ::core::line!())
+            }
+        }
+    });
     let generated = quote! {
         #wrappers
 
@@ -137,7 +166,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         #[allow(clippy::needless_update)] // a suite with every hook sets every field
         const __KUNIT_SUITE: ::kunit::Suite = ::kunit::Suite {
             name: #name,
-            test_cases: &[#(#cases),*],
+            test_cases: &[#(#entries),*],
             #(#hook_fields)*
             attr: #suite_attr,
             ..::kunit::Suite::DEFAULT
@@ -149,9 +178,111 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
 
         #register
     };
+    let home = home(quote!(&SUITE), "");
+    items.insert(0, Item::Verbatim(quote!(#home)));
     items.insert(0, Item::Verbatim(assert_shadows()));
     items.push(Item::Verbatim(generated));
     Ok(module.into_token_stream())
+}
+
+/// What a module tree holds besides its table cases.
+#[derive(Default)]
+struct Found {
+    /// `#[test]` functions in nested modules.
+    cases: bool,
+    /// Macro calls in item position, which may expand to `#[test]` functions.
+    macros: bool,
+}
+
+/// `use` of the `#[test]` that registers a case (for `#[test]`s that macros produce) and the
+/// module's `__KUNIT_HOME`: its suite and case-name prefix.
+fn home(suite: TokenStream, prefix: &str) -> TokenStream {
+    quote! {
+        #[allow(unused_imports)]
+        use ::kunit::__private::test;
+        #[doc(hidden)]
+        #[allow(dead_code)]
+        const __KUNIT_HOME: ::kunit::__private::Home = ::kunit::__private::Home {
+            suite: #suite,
+            prefix: #prefix,
+        };
+    }
+}
+
+/// A module inside the suite's module: its `#[test]`s are cases named `inner.case` (and
+/// `inner.deeper.case` further down), registered one by one.
+fn nested_module(m: &mut ItemMod, parent: &str, found: &mut Found) -> syn::Result<()> {
+    let prefix = format!("{parent}{}.", m.ident.unraw());
+    // rustc refuses file modules in an attribute macro's input anyway (E0658); this says why
+    // it matters here.
+    let Some((_, items)) = m.content.as_mut() else {
+        return Err(Error::new(
+            m.ident.span(),
+            "a module inside #[kunit_tests] needs its body inline (`mod inner { .. }`): \
+             the #[test]s of a `mod inner;` file would be lost",
+        ));
+    };
+    let mut generated = TokenStream::new();
+    for item in items.iter_mut() {
+        match item {
+            Item::Fn(f) => match take_role(f)? {
+                None => {}
+                Some(Role::Case(case_args)) => {
+                    let lt = take_libtest(f)?;
+                    generated.extend(case_items(f, &case_args, &lt, Registration::Inventory)?.items);
+                    found.cases = true;
+                }
+                Some(Role::Hook(hook)) => {
+                    return Err(Error::new(
+                        f.sig.ident.span(),
+                        format!(
+                            "#[{}] belongs in the #[kunit_tests] module itself, not in a module inside it",
+                            hook.attr_name()
+                        ),
+                    ))
+                }
+            },
+            Item::Mod(inner) => nested_module(inner, &prefix, found)?,
+            Item::Macro(mac) if !mac.mac.path.is_ident("macro_rules") => found.macros = true,
+            _ => {}
+        }
+    }
+    let home = home(quote!(super::__KUNIT_HOME.suite), &prefix);
+    items.insert(0, Item::Verbatim(home));
+    items.push(Item::Verbatim(generated));
+    Ok(())
+}
+
+/// `#[test]` on a function that `#[kunit_tests]` did not see (a macro produced it): the case
+/// registers itself with the module's `__KUNIT_HOME`.
+pub fn expand_test(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
+    if !attr.is_empty() {
+        return Err(Error::new(attr.span(), "#[test] takes no arguments"));
+    }
+    let mut f: ItemFn = match syn::parse2::<Item>(item)? {
+        Item::Fn(f) => f,
+        other => {
+            return Err(Error::new(
+                first_token_span(&other),
+                "#[test] applies to functions only",
+            ))
+        }
+    };
+    let mut kunit_attrs = Vec::new();
+    f.attrs.retain(|a| {
+        let kunit = a.path().is_ident("kunit");
+        if kunit {
+            kunit_attrs.push(a.clone());
+        }
+        !kunit
+    });
+    let mut case_args = CaseArgs::default();
+    for attr in &kunit_attrs {
+        case_args.parse_attr(attr)?;
+    }
+    let lt = take_libtest(&mut f)?;
+    let items = case_items(&mut f, &case_args, &lt, Registration::Inventory)?.items;
+    Ok(quote!(#f #items))
 }
 
 /// Strips the kunit attributes off `f` and says what it is.
@@ -200,19 +331,6 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
             Ok(hook.map(|(h, _)| Role::Hook(h)))
         }
         (Some(_), None) => {
-            for attr in &f.attrs {
-                for (name, instead) in [
-                    ("ignore", "mark slow cases with #[kunit(speed = \"slow\")]; the harness skips them unless run with --include-ignored"),
-                    ("should_panic", "a panic fails a kunit case; assert the error instead"),
-                ] {
-                    if attr.path().is_ident(name) {
-                        return Err(Error::new(
-                            attr.span(),
-                            format!("#[{name}] is not supported in #[kunit_tests]: {instead}"),
-                        ));
-                    }
-                }
-            }
             let mut case_args = CaseArgs::default();
             for attr in &kunit_attrs {
                 case_args.parse_attr(attr)?;
@@ -224,7 +342,7 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
 
 /// Checks what every wrapped function must be: a plain fn of zero or one argument. Returns
 /// the declared return type, unless it is absent or `()`.
-fn signature(f: &ItemFn, what: &str, arg: &str) -> syn::Result<Option<Type>> {
+pub fn signature(f: &ItemFn, what: &str, arg: &str) -> syn::Result<Option<Type>> {
     let sig = &f.sig;
     let unsupported = [
         (sig.asyncness.map(|t| t.span()), "async"),
@@ -268,97 +386,6 @@ fn call(f: &ItemFn, arg: &Ident) -> TokenStream {
         .first()
         .map(|input| Ident::new(&arg.to_string(), input.span()));
     quote_spanned!(ident.span()=> #ident(#arg))
-}
-
-/// A case's `run_case` wrapper and its `Case` table entry.
-fn case(f: &ItemFn, case_args: &CaseArgs) -> syn::Result<(TokenStream, TokenStream)> {
-    let output = signature(f, "a #[test] function", "test: &mut kunit::Kunit")?;
-    let ident = &f.sig.ident;
-    let name = ident.unraw().to_string();
-    let test = Ident::new("test", Span::call_site());
-    let call = call(f, &test);
-    let body = match &output {
-        None => quote!(#call;),
-        Some(ty) => {
-            if !is_result(ty) {
-                return Err(Error::new(
-                    ty.span(),
-                    "a #[test] function returns () or Result<(), E> (E: Debug)",
-                ));
-            }
-            let check = quote_spanned! {ty.span()=>
-                let result: ::core::result::Result<(), _> = #call;
-            };
-            // Spanned at the function so the failure names its line.
-            let fail = quote_spanned! {ident.span()=>
-                ::kunit::kunit_fail!(#test, "{} returned Err({:?})", #name, err);
-            };
-            quote! {
-                #check
-                if let ::core::result::Result::Err(err) = result {
-                    #fail
-                }
-            }
-        }
-    };
-
-    // A case whose function is configured out stays in the table and reports SKIPPED, as
-    // Rust-for-Linux's does.
-    let cfgs: Vec<TokenStream> = f
-        .attrs
-        .iter()
-        .filter(|a| a.path().is_ident("cfg"))
-        .map(|a| a.meta.require_list().map(|l| l.tokens.clone()))
-        .collect::<syn::Result<_>>()?;
-    let wrapper = format_ident!("__kunit_case_{}", name);
-    let wrappers = if cfgs.is_empty() {
-        quote! {
-            #[doc(hidden)]
-            #[allow(unused_variables)]
-            fn #wrapper(#test: &mut ::kunit::Kunit) { #body }
-        }
-    } else {
-        let condition = if cfgs.len() == 1 {
-            cfgs[0].clone()
-        } else {
-            quote!(all(#(#cfgs),*))
-        };
-        let reason = format!("disabled by cfg({condition})");
-        quote! {
-            #[doc(hidden)]
-            #[allow(unused_variables)]
-            #[cfg(#condition)]
-            fn #wrapper(#test: &mut ::kunit::Kunit) { #body }
-
-            #[doc(hidden)]
-            #[cfg(not(#condition))]
-            fn #wrapper(#test: &mut ::kunit::Kunit) {
-                #test.mark_skipped(#reason);
-            }
-        }
-    };
-
-    let params = match &case_args.params {
-        Some(path) => quote_spanned!(path.span()=> ::core::option::Option::Some(#path)),
-        None => quote!(::core::option::Option::None),
-    };
-    let attr = case_args.attrs.to_tokens();
-    let entry = quote! {
-        ::kunit::Case {
-            name: #name,
-            run_case: #wrapper,
-            generate_params: #params,
-            attr: #attr,
-            ..::kunit::Case::DEFAULT
-        }
-    };
-    Ok((wrappers, entry))
-}
-
-/// `Result<..>` by its last path segment (`Result`, `io::Result`, an alias named `Result`).
-fn is_result(ty: &Type) -> bool {
-    matches!(ty, Type::Path(p) if p.qself.is_none()
-        && p.path.segments.last().is_some_and(|s| s.ident == "Result"))
 }
 
 /// `__kunit_<field>`: adapts a hook to the `Suite` field's type. A hook may omit its argument,

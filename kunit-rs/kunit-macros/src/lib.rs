@@ -11,6 +11,8 @@
 #![allow(clippy::test_attr_in_doctest)]
 
 mod args;
+mod case;
+mod consts;
 mod expand;
 mod shadow;
 #[cfg(test)]
@@ -47,16 +49,26 @@ use proc_macro::TokenStream;
 /// # fn main() {}
 /// ```
 ///
-/// What the module turns into:
+/// What the module turns into (docs/src/writing-suites.md has the whole libtest mapping):
 /// - every `#[test]` function is a case of the suite (table order = source order; the case
 ///   name is the function name). It takes no argument or `test: &mut kunit::Kunit`, and returns
-///   `()` or `Result<(), E: Debug>`; an `Err` fails the case with
-///   `<case> returned Err(<E as Debug>)` logged KUnit-style at the function's line.
-/// - `assert!`, `assert_eq!` and `assert_ne!` are kunit's `kunit_assert_*` on the current test:
-///   KUnit's failure text with the operands' values, then the case aborts. Outside a test they
-///   are the standard macros.
-/// - a `#[test]` function configured out by `#[cfg(..)]` is still a case and reports
-///   `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases skipped.
+///   what libtest accepts (`()`, `Result<T, E: Debug>`, `ExitCode`); an `Err` fails the case
+///   with `<case> returned Err(<E as Debug>)` logged KUnit-style at the function's line.
+/// - `#[test]`s in nested inline modules are cases `inner.case`, and `#[test]`s that macros in
+///   the module produce are cases too (the module brings an attribute named `test` into
+///   scope); both follow the module's own cases, in source order.
+/// - `#[ignore]` / `#[ignore = "reason"]` skip the case unless the run asks for ignored
+///   cases; `#[should_panic]` / `#[should_panic(expected = "..")]` pass when the case panics
+///   (a failed `assert!` included) with a message containing `expected`. Both also under
+///   `#[cfg_attr(..)]`.
+/// - `assert!`, `assert_eq!` and `assert_ne!` report KUnit's failure text with the operands'
+///   values and end the case, unless the case catches the panic (then nothing is reported,
+///   as under libtest). Outside a test, and in const contexts, they are the standard macros.
+/// - a `#[test]` function configured out by `#[cfg(..)]` (every variant of its name) is still
+///   a case and reports `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases.
+/// - under `cfg(test)`, each case also gets a libtest `#[test]` of the function's name (the
+///   function itself is renamed `__kunit_fn_<name>`), so plain `cargo test` and IDE runnables
+///   run it through kunit.
 /// - per case, `#[kunit(speed = "slow" | "very_slow" | "normal", timeout_secs = N,
 ///   params = gen_fn)]`, where `gen_fn` is a `kunit::ParamGen` (e.g. from
 ///   `kunit_array_param!`).
@@ -118,6 +130,17 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn kunit_tests(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand(attr.into(), item.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// `#[test]` inside a `#[kunit_tests]` module (where the macro brings it into scope as
+/// `kunit::__private::test`): a function that `#[kunit_tests]` did not see itself, because a
+/// macro in the module produced it, registers itself as a case of the module's suite.
+#[doc(hidden)]
+#[proc_macro_attribute]
+pub fn kunit_test_case(attr: TokenStream, item: TokenStream) -> TokenStream {
+    expand::expand_test(attr.into(), item.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

@@ -102,8 +102,25 @@ fn case_attributes() {
         "timeout_secs must be at least 1"
     );
     assert_eq!(
-        error(quote!(s), case(quote!(#[should_panic]))),
-        "#[should_panic] is not supported in #[kunit_tests]: a panic fails a kunit case; assert the error instead"
+        error(
+            quote!(s),
+            module_with(quote!(
+                #[test]
+                #[should_panic]
+                fn c() -> Result<(), ()> {
+                    Ok(())
+                }
+            ))
+        ),
+        "functions using `#[should_panic]` must return `()`"
+    );
+    assert_eq!(
+        error(quote!(s), case(quote!(#[ignore(x)]))),
+        "expected #[ignore] or #[ignore = \"reason\"]"
+    );
+    assert_eq!(
+        error(quote!(s), case(quote!(#[should_panic(message = "x")]))),
+        "expected #[should_panic(expected = \"..\")]"
     );
     assert_eq!(
         error(
@@ -132,9 +149,38 @@ fn case_signatures() {
         error(quote!(s), case(quote!(fn c<T>()))),
         "a #[test] function cannot be generic"
     );
+}
+
+#[test]
+fn nested_modules() {
     assert_eq!(
-        error(quote!(s), case(quote!(fn c() -> i32))),
-        "a #[test] function returns () or Result<(), E> (E: Debug)"
+        error(quote!(s), module_with(quote!(mod inner;))),
+        "a module inside #[kunit_tests] needs its body inline (`mod inner { .. }`): the #[test]s of a `mod inner;` file would be lost"
+    );
+    assert_eq!(
+        error(
+            quote!(s),
+            module_with(quote!(
+                mod inner {
+                    #[kunit_init]
+                    fn i() {}
+                }
+            ))
+        ),
+        "#[kunit_init] belongs in the #[kunit_tests] module itself, not in a module inside it"
+    );
+    assert_eq!(
+        error(
+            quote!(s),
+            quote!(
+                mod t {
+                    mod inner {
+                        fn helper() {}
+                    }
+                }
+            )
+        ),
+        "#[kunit_tests] found no #[test] functions in this module"
     );
 }
 

@@ -6,6 +6,19 @@
 #[path = "fixtures/failing.rs"]
 mod failing_fixture;
 
+/// tests/parity/tests.rs (libtest's constructs) as an unregistered suite, for a golden.
+mod parity_fixture {
+    macro_rules! parity_module {
+        ($module:item) => {
+            #[kunit::kunit_tests(parity, register = false)]
+            $module
+
+            pub static SUITE: &kunit::Suite = &tests::SUITE;
+        };
+    }
+    include!("parity/tests.rs");
+}
+
 use kunit::kunit_tests;
 
 #[kunit_tests(kunit_macros)]
@@ -99,6 +112,61 @@ mod kunit_macros {
         );
         assert_eq!(SUITE_INITS.load(Ordering::SeqCst), inits + 1);
         assert_eq!(SUITE_EXITS.load(Ordering::SeqCst), exits + 1);
+    }
+
+    /// libtest's constructs, one case each (tests/parity/tests.rs): what KUnit text each
+    /// prints, and that macro-made and nested `#[test]`s are cases. (The joined thread's
+    /// panic is not in the log here: a case of this harness runs too, so the panic is not
+    /// attributed; the parity_kunit binary shows it captured.)
+    #[test]
+    fn libtest_constructs_golden() {
+        let out = Capture::new();
+        let regs = [Registration::unregistered(
+            super::parity_fixture::SUITE,
+            "parity",
+        )];
+        let quiet = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let report = kunit::run(Some(&regs), &Config::default(), out.clone()).unwrap();
+        std::panic::set_hook(quiet);
+        let text = String::from_utf8(out.bytes()).unwrap();
+        let expected = include_str!("fixtures/parity.ktap");
+        assert!(text == expected, "KTAP differs; got:\n{text}");
+        assert_eq!(
+            (report.passed(), report.failed(), report.skipped()),
+            (16, 9, 4)
+        );
+    }
+
+    #[test]
+    fn libtest_names_select_cases() {
+        let regs = [Registration::unregistered(
+            super::parity_fixture::SUITE,
+            "parity",
+        )];
+        let mut config = Config::default();
+        config.names.exact = true;
+        config.names.include = vec![
+            "parity_fixture::tests::inner::deeper::deep_passes".into(),
+            "parity.generated_a".into(),
+        ];
+        let report = kunit::run(Some(&regs), &config, std::io::sink()).unwrap();
+        let names: Vec<&str> = report.suites[0].cases.iter().map(|c| c.name).collect();
+        assert_eq!(names, ["generated_a", "inner.deeper.deep_passes"]);
+    }
+
+    #[test]
+    fn duplicate_suite_names_are_refused() {
+        let regs = [
+            Registration::new(super::parity_fixture::SUITE, "a", "a.rs", 1),
+            Registration::new(&failing::SUITE, "b", "b.rs", 2),
+            Registration::new(super::parity_fixture::SUITE, "c", "c.rs", 3),
+        ];
+        assert_eq!(
+            kunit::harness::duplicate_suite(&regs).as_deref(),
+            Some("two suites are named 'parity' (a.rs:1 and c.rs:3); a suite name must be unique in a binary")
+        );
+        assert_eq!(kunit::harness::duplicate_suite(&regs[..2]), None);
     }
 
     /// What `kunit::run` prints for `fixtures/failing.rs` (paths and lines included).

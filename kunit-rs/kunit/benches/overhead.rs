@@ -14,8 +14,16 @@
 //! On x86-64 the one-site loops are also timed at eight code placements (each loop's start
 //! moved in 8-byte steps past a 64-byte boundary), because on some cores a loop that crosses
 //! a 64-byte line costs a cycle more: `passing_assert_placement_ratios=` lists them.
-//! Prints medians and, last, `passing_assert_ratio_vs_std=<kunit / assert_eq! per check>` and
-//! `overhead_ratio_vs_libtest=<ours / libtest per case>`.
+//! The shadowed `assert!`s of `#[kunit_tests]` against the standard macros, in release and
+//! debug builds, and a fastrand-shaped smoke test file under kunit and under libtest
+//! (overhead/shadow.rs).
+//! Prints medians and, last, `passing_assert_ratio_vs_std=<kunit / assert_eq! per check>`,
+//! `overhead_ratio_vs_libtest=<ours / libtest per case>`,
+//! `shadow_assert_ratio_vs_std_release=`, `shadow_assert_ratio_vs_std_debug=` (shadowed /
+//! standard macros per check) and `shadow_file_ratio_vs_libtest=` (kunit / libtest wall time).
+
+#[path = "overhead/shadow.rs"]
+mod shadow;
 
 use kunit::{Case, Config, Kunit, Registration, Suite};
 use std::hint::black_box;
@@ -340,4 +348,30 @@ fn main() {
         kunit_loop.as_secs_f64() / std_loop.as_secs_f64()
     );
     println!("overhead_ratio_vs_libtest={:.4}", kunit_per / libtest_per);
+    let (shadow_release, std_release) = shadow::release();
+    let debug = shadow::debug();
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!("shadow_assert_release_ns={shadow_release:.3} std_assert_release_ns={std_release:.3}");
+    println!(
+        "shadow_assert_debug_ns={:.3} std_assert_debug_ns={:.3}",
+        debug.shadow_ns, debug.std_ns
+    );
+    println!(
+        "shadow_file_kunit_ms={:.1} shadow_file_libtest_ms={:.1} shadow_file_libtest_1thread_ms={:.1}",
+        ms(debug.file_kunit),
+        ms(debug.file_libtest),
+        ms(debug.file_libtest_serial)
+    );
+    println!(
+        "shadow_assert_ratio_vs_std_release={:.4}",
+        shadow_release / std_release
+    );
+    println!(
+        "shadow_assert_ratio_vs_std_debug={:.4}",
+        debug.shadow_ns / debug.std_ns
+    );
+    println!(
+        "shadow_file_ratio_vs_libtest={:.4}",
+        debug.file_kunit.as_secs_f64() / debug.file_libtest.as_secs_f64()
+    );
 }

@@ -368,4 +368,23 @@ impl NameFilter {
         };
         (self.include.is_empty() || self.include.iter().any(hit)) && !self.skip.iter().any(hit)
     }
+
+    /// Whether a case is selected by its `suite.case` name or by its libtest name: `path`
+    /// (`my_crate::tests::case`, see [`Case::path`](crate::Case::path)) without the crate,
+    /// as libtest names tests (`tests::case`). A filter may match either.
+    pub fn matches_case(&self, full_name: &str, path: &str) -> bool {
+        let libtest = path.split_once("::").map_or("", |(_, rest)| rest);
+        let hit = |f: &String| {
+            let one = |name: &str| {
+                !name.is_empty()
+                    && if self.exact {
+                        name == f
+                    } else {
+                        name.contains(f.as_str())
+                    }
+            };
+            one(full_name) || one(libtest)
+        };
+        (self.include.is_empty() || self.include.iter().any(hit)) && !self.skip.iter().any(hit)
+    }
 }

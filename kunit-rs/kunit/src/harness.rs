@@ -47,12 +47,13 @@ Usage: <test-binary> [OPTIONS] [FILTERS...]
 kunit-rs harness: runs the KUnit suites linked into this binary and prints KTAP.
 
 libtest options:
-  FILTERS                  run cases whose 'suite.case' name contains a filter
+  FILTERS                  run cases whose 'suite.case' name (or libtest name,
+                           'tests::case' of #[kunit_tests]) contains a filter
   --exact                  filters (and --skip) must match the whole name
   --skip FILTER            skip cases matching FILTER (repeatable)
   --list                   list cases ('suite.case: test'); with --format terse only those lines
-  --ignored                run (or list) only slow cases
-  --include-ignored        run slow cases too (by default they are reported skipped)
+  --ignored                run (or list) only slow and #[ignore] cases
+  --include-ignored        run those too (by default they are reported skipped)
   --nocapture, --no-capture, --show-output, --quiet, -q, --color WHEN, -Z OPT
                            accepted; output is never captured
   --test-threads N         same as --jobs N
@@ -369,6 +370,26 @@ pub fn main() -> ! {
             std::process::exit(2);
         }
     };
-    let code = run_with(&args, &registered_suites());
+    let regs = registered_suites();
+    if let Some(e) = duplicate_suite(&regs) {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+    let code = run_with(&args, &regs);
     std::process::exit(code)
+}
+
+/// Two suites of one name in a binary: their results could not be told apart (by filters,
+/// by the runner, by KTAP parsers), so the harness refuses to start.
+pub fn duplicate_suite(regs: &[Registration]) -> Option<String> {
+    let mut by_name: Vec<&Registration> = regs.iter().collect();
+    by_name.sort_by_key(|r| (r.suite.name, r.file, r.line));
+    by_name.windows(2).find_map(|w| {
+        (w[0].suite.name == w[1].suite.name).then(|| {
+            format!(
+                "two suites are named '{}' ({}:{} and {}:{}); a suite name must be unique in a binary",
+                w[0].suite.name, w[0].file, w[0].line, w[1].file, w[1].line
+            )
+        })
+    })
 }

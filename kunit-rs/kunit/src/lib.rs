@@ -177,6 +177,7 @@ pub mod filter;
 pub mod harness;
 mod internal;
 pub mod ktap;
+mod libtest;
 pub mod operands;
 mod output;
 pub mod params;
@@ -322,10 +323,16 @@ pub mod __private {
         str_holds, AssertType, Site, TestHandle,
     };
     pub use crate::internal::call_stack;
+    pub use crate::libtest::module_cases::{Home, ModuleCase};
+    pub use crate::libtest::outcome::CaseOutcome;
+    pub use crate::libtest::shadow::{shadow_binary_failed, shadow_unary_failed};
+    pub use crate::libtest::shim::libtest_case;
+    pub use crate::libtest::should_panic::should_panic;
     pub use crate::registry::last_segment;
     pub use crate::test::__fail_current_test as fail_current_test;
     pub use crate::test::TestShared;
     pub use inventory;
+    pub use kunit_macros::kunit_test_case as test;
 
     pub fn shared<H: TestHandle + ?Sized>(h: &H) -> &TestShared {
         h.__shared()

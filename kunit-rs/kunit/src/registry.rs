@@ -151,6 +151,12 @@ pub struct Case {
     pub param_init: Option<InitFn>,
     /// Runs once after the parameter series.
     pub param_exit: Option<ExitFn>,
+    /// libtest's `#[ignore]`: `Some(reason)` (empty for a bare `#[ignore]`) skips the case
+    /// unless the run asks for ignored cases (`--ignored`, `--include-ignored`).
+    pub ignore: Option<&'static str>,
+    /// The case's libtest name with the crate in front (`my_crate::tests::case`), which
+    /// libtest-style filters also match; empty when the case has none.
+    pub path: &'static str,
 }
 
 fn no_case(_: &mut Kunit) {}
@@ -164,6 +170,8 @@ impl Case {
         attr: Attributes::DEFAULT,
         param_init: None,
         param_exit: None,
+        ignore: None,
+        path: "",
     };
 }
 

@@ -194,13 +194,52 @@ impl TestShared {
 }
 
 /// A panic on a thread spawned with [`spawn`] (outside any guarded piece) fails the test the
-/// thread belongs to; false when the thread has no test.
+/// thread belongs to. A panic on a plain `std::thread` while exactly one case runs is logged
+/// to that case without failing it (whether it fails is up to the case, as under libtest,
+/// which captures such a thread's panic message into the test's output); false otherwise.
 fn report_helper_panic(report: &PanicReport) -> bool {
     with_current(|t| {
         t.set_failure();
         t.log_panic(report);
     })
+    .or_else(|| {
+        let running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
+        match running.as_slice() {
+            [only] => {
+                only.log_panic(report);
+                Some(())
+            }
+            _ => None,
+        }
+    })
     .is_some()
+}
+
+/// The cases running now (one per suite running at a time), for panics on the threads they
+/// spawn with `std::thread::spawn`.
+static RUNNING_CASES: Mutex<Vec<Arc<TestShared>>> = Mutex::new(Vec::new());
+
+/// A case's stay in [`RUNNING_CASES`].
+pub(crate) struct RunningCase(Arc<TestShared>);
+
+impl RunningCase {
+    pub(crate) fn enter(test: &Arc<TestShared>) -> Self {
+        install_helper_panic_reporting();
+        RUNNING_CASES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(test.clone());
+        RunningCase(test.clone())
+    }
+}
+
+impl Drop for RunningCase {
+    fn drop(&mut self) {
+        let mut running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = running.iter().position(|t| Arc::ptr_eq(t, &self.0)) {
+            running.swap_remove(i);
+        }
+    }
 }
 
 /// Routes panics on helper threads to their test (idempotent; called before tests run).

@@ -22,6 +22,42 @@ pub fn abort() -> ! {
     panic::resume_unwind(Box::new(Abort))
 }
 
+/// The unwind payload of a failure that is reported only if it ends the guarded piece (the
+/// shadowed `assert!` of `#[kunit_tests]`): caught and dropped by the user's own
+/// `catch_unwind`, it reports nothing, as a caught panic under libtest.
+struct Deferred {
+    /// What the standard macro would have panicked with.
+    message: String,
+    /// Reports the failure to the current test.
+    report: Box<dyn FnOnce() + Send>,
+}
+
+/// Unwinds with a [`Deferred`] failure: `report` runs if the unwind reaches the boundary.
+pub(crate) fn raise_deferred(message: String, report: Box<dyn FnOnce() + Send>) -> ! {
+    panic::resume_unwind(Box::new(Deferred { message, report }))
+}
+
+/// Whether this thread runs inside a guarded piece (a deferred failure would be caught).
+pub(crate) fn in_guarded() -> bool {
+    IN_CASE.with(Cell::get)
+}
+
+/// Whether a caught payload is an assertion failure's or a skip's abort.
+pub(crate) fn is_abort(payload: &(dyn std::any::Any + Send)) -> bool {
+    payload.is::<Abort>()
+}
+
+/// A payload's panic message, as libtest reads it for `#[should_panic(expected)]`.
+pub(crate) fn payload_message(payload: &(dyn std::any::Any + Send)) -> Option<&str> {
+    if let Some(d) = payload.downcast_ref::<Deferred>() {
+        return Some(&d.message);
+    }
+    payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+}
+
 /// A caught panic: its message and `file:line:col`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PanicReport {
@@ -91,6 +127,12 @@ pub(crate) fn run(f: &mut dyn FnMut()) -> Outcome {
     match result {
         Ok(()) => Outcome::Completed,
         Err(payload) if payload.is::<Abort>() => Outcome::Aborted,
+        Err(payload) if payload.is::<Deferred>() => {
+            if let Ok(deferred) = payload.downcast::<Deferred>() {
+                (deferred.report)();
+            }
+            Outcome::Aborted
+        }
         Err(payload) => {
             let report = LAST_PANIC
                 .with(|p| p.borrow_mut().take())

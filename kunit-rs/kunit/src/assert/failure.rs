@@ -19,7 +19,7 @@ use std::fmt::{self, Debug};
 use std::panic::Location;
 
 /// A failure whose text is built and not yet reported.
-struct Pending {
+pub(crate) struct Pending {
     kind: AssertType,
     text: Vec<u8>,
     /// The opt-in `STREQ` diff, appended when the test's run asked for it.
@@ -287,17 +287,29 @@ pub fn report_and_abort<H: TestHandle + ?Sized>(test: &H) -> ! {
 #[cold]
 #[inline(never)]
 fn report_to(test: &TestShared) {
-    let Some(mut pending) = PENDING.with(|p| p.borrow_mut().take()) else {
+    let Some(pending) = take_pending() else {
         return;
     };
+    let kind = pending.kind;
+    log_pending(test, pending);
+    if kind == AssertType::Assertion {
+        crate::try_catch::abort();
+    }
+}
+
+/// This thread's staged failure, if any (the shadowed `assert!`s carry it to the end of the
+/// case instead of reporting it at once).
+pub(crate) fn take_pending() -> Option<Pending> {
+    PENDING.with(|p| p.borrow_mut().take())
+}
+
+/// Logs a staged failure to `test` as one entry and marks it failed (no abort).
+pub(crate) fn log_pending(test: &TestShared, mut pending: Pending) {
     if test.assert_diff() {
         pending.text.append(&mut pending.diff);
     }
     test.set_failure();
     test.log_prefixed_bytes(&format::escape_nul(pending.text));
-    if pending.kind == AssertType::Assertion {
-        crate::try_catch::abort();
-    }
 }
 
 /// Names the assertion whose operand's `Debug` panicked while its failure text was built:

@@ -3,6 +3,9 @@
 //! `--shuffle`.
 
 use super::{Config, Ignored, SLOW_SKIP_REASON};
+
+/// The skip reason of a bare `#[ignore]` case.
+const IGNORE_SKIP_REASON: &str = "ignored; run with --ignored or --include-ignored";
 use crate::filter::{case_speed, AttrFilter, FilterError, GlobFilter};
 use crate::registry::{Case, Registration, Speed};
 
@@ -44,6 +47,8 @@ impl Plan {
         let mut suites = Vec::new();
         let mut filtered_out = 0;
         for reg in regs {
+            // Cases that `#[test]` registered one by one (nested modules, macro output).
+            let reg = &crate::libtest::module_cases::merged(*reg);
             let suite_ok = glob
                 .as_ref()
                 .is_none_or(|g| g.matches_suite(reg.suite.name));
@@ -52,19 +57,26 @@ impl Plan {
                 let full = format!("{}.{}", reg.suite.name, case.name);
                 if !suite_ok
                     || !glob.as_ref().is_none_or(|g| g.matches_case(case.name))
-                    || !config.names.matches(&full)
+                    || !config.names.matches_case(&full, case.path)
                 {
                     filtered_out += 1;
                     continue;
                 }
                 let slow = matches!(case_speed(reg, case), Speed::Slow | Speed::VerySlow);
+                let ignored = slow || case.ignore.is_some();
                 let mut preset_skip = None;
                 match config.ignored {
-                    Ignored::Only if !slow => {
+                    Ignored::Only if !ignored => {
                         filtered_out += 1;
                         continue;
                     }
-                    Ignored::Skip if slow => preset_skip = Some(SLOW_SKIP_REASON.to_owned()),
+                    Ignored::Skip if ignored => {
+                        preset_skip = Some(match case.ignore {
+                            Some("") => IGNORE_SKIP_REASON.to_owned(),
+                            Some(reason) => reason.to_owned(),
+                            None => SLOW_SKIP_REASON.to_owned(),
+                        })
+                    }
                     _ => {}
                 }
                 if !attrs.iter().all(|f| f.matches(reg, case)) {

@@ -1,0 +1,10 @@
+//! What `#[kunit_tests]` needs to run libtest code unchanged: the shadowed assertions'
+//! failure path, `#[should_panic]`, libtest's return types, cases that `#[test]` registers
+//! one by one (nested modules, macro output), and the libtest `#[test]` shims that run a case
+//! under plain `cargo test`.
+
+pub mod module_cases;
+pub mod outcome;
+pub mod shadow;
+pub mod shim;
+pub mod should_panic;
