@@ -38,6 +38,10 @@ fn main() {
         // As the kernel builds with -Wextra (W=1): type_max()/overflows_type() compare in
         // every branch of a compile-time choice, and the kernel does not warn on those.
         .flag("-Wno-type-limits")
+        // What the kernel's W=1 also turns off again after -Wextra (scripts/Makefile.extrawarn).
+        .flag("-Wno-unused-parameter")
+        .flag("-Wno-missing-field-initializers")
+        .flag("-Wno-sign-compare")
         .flag("-Werror=implicit-function-declaration")
         .flag("-Werror=incompatible-pointer-types")
         .compile("c_lib_headers_kunit");
