@@ -256,7 +256,11 @@ struct device_driver *kunit_driver_create(struct kunit *test, const char *name)
 		return (void *)(intptr_t)-ENOMEM;
 	drv->name = strdup(name);
 	drv->bus = &kunit_bus;
-	if (!drv->name || kunit_add_action_or_reset(test, driver_free, drv))
+	if (!drv->name) {
+		free(drv);
+		return (void *)(intptr_t)-ENOMEM;
+	}
+	if (kunit_add_action_or_reset(test, driver_free, drv))
 		return (void *)(intptr_t)-ENOMEM;
 	return drv;
 }
