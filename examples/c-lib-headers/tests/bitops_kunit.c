@@ -49,6 +49,9 @@ static void bit_searches(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, __ffs64(1ull << 63), 63);
 	KUNIT_EXPECT_EQ(test, ffz(0xffUL), 8);
 	KUNIT_EXPECT_EQ(test, fls_long(0), 0);
+	KUNIT_EXPECT_EQ(test, fns(0x29UL, 0), 0);
+	KUNIT_EXPECT_EQ(test, fns(0x29UL, 2), 5);
+	KUNIT_EXPECT_EQ(test, fns(0x29UL, 3), BITS_PER_LONG);
 	KUNIT_EXPECT_EQ(test, get_count_order(0), -1);
 	KUNIT_EXPECT_EQ(test, get_count_order(1), 0);
 	KUNIT_EXPECT_EQ(test, get_count_order(5), 3);
