@@ -130,15 +130,27 @@ static void network_addresses(struct kunit *test)
 	EXPECT_FMT(test, "0:1:2:3:4:5:6:7", "%pI6c", counting);
 }
 
+static noinline int a_static_function(int x)
+{
+	return x * 3 + 1;
+}
+
 static void addresses_and_symbols(struct kunit *test)
 {
 	phys_addr_t phys = 0x1234;
+	int (*fn)(int) = a_static_function;
+	char buf[128];
 
 	EXPECT_FMT(test, "0x0000000000001234", "%pa", &phys);
 	EXPECT_FMT(test, "0x0000000000001234", "%pap", &phys);
 	/* No symbol covers address 0: the kernel prints the address. */
 	EXPECT_FMT(test, "0x0", "%ps", NULL);
 	EXPECT_FMT(test, "0x0", "%pS", NULL);
+	/* A static function of the test binary, found in its symbol table as kallsyms would. */
+	EXPECT_FMT(test, "a_static_function", "%ps", fn);
+	snprintf(buf, sizeof(buf), "%pS", (char *)fn + 1);
+	KUNIT_EXPECT_EQ(test, strncmp(buf, "a_static_function+0x1/0x", 24), 0);
+	KUNIT_EXPECT_EQ(test, fn(1), 4);
 	/* A known extension kunit-c lacks says so instead of printing a wrong value. */
 	EXPECT_FMT(test, "(%pd unsupported by kunit-c)", "%pd", NULL);
 }

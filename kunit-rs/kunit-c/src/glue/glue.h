@@ -25,6 +25,7 @@ typedef unsigned int kc_gfp_t;
 #define KC_PAGE_SIZE 4096UL
 
 const char *kunit_c_errname(int err);
+bool kunit_c_symbol(const void *p, const char **name, unsigned long *offset, unsigned long *size);
 int KC_KERNEL(vsnprintf)(char *buf, size_t size, const char *fmt, va_list args);
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
 void *__kmalloc_noprof(size_t size, kc_gfp_t flags);

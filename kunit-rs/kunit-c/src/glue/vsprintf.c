@@ -2,14 +2,12 @@
 /*
  * kunit-c glue: the kernel's vsnprintf() family. Standard conversions are handed to libc's
  * snprintf() one at a time (same output for what the kernel supports); %p and its kernel
- * extensions are formatted here as lib/vsprintf.c documents them
+ * extensions are formatted here as lib/vsprintf.c documents them (symbols: symbols.c)
  * (Documentation/core-api/printk-formats.rst). Known extensions kunit-c lacks print
  * "(%p<x> unsupported by kunit-c)" rather than a wrong value.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
-#include <dlfcn.h>
-#include <link.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,19 +127,15 @@ static void default_pointer(struct out *o, const void *p, const struct spec *sp)
 /* %pS: "name+0xoff/0xsize", %ps: "name"; an address no symbol covers: "0x<address>". */
 static void symbol(struct out *o, const void *p, char kind, const struct spec *sp)
 {
-	Dl_info info;
-	const ElfW(Sym) *sym = NULL;
+	const char *name;
+	unsigned long offset, size;
 	char tmp[512];
 
-	if (dladdr1(p, &info, (void **)&sym, RTLD_DL_SYMENT) && info.dli_sname && sym &&
-	    (uintptr_t)p >= (uintptr_t)info.dli_saddr &&
-	    (uintptr_t)p - (uintptr_t)info.dli_saddr < (sym->st_size ? sym->st_size : 1)) {
+	if (p && kunit_c_symbol(p, &name, &offset, &size)) {
 		if (kind == 's' || kind == 'f')
-			snprintf(tmp, sizeof(tmp), "%s", info.dli_sname);
+			snprintf(tmp, sizeof(tmp), "%s", name);
 		else
-			snprintf(tmp, sizeof(tmp), "%s+%#lx/%#lx", info.dli_sname,
-				 (unsigned long)((uintptr_t)p - (uintptr_t)info.dli_saddr),
-				 (unsigned long)sym->st_size);
+			snprintf(tmp, sizeof(tmp), "%s+0x%lx/0x%lx", name, offset, size);
 	} else {
 		snprintf(tmp, sizeof(tmp), "0x%lx", (unsigned long)(uintptr_t)p);
 	}
