@@ -4,6 +4,7 @@
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
 #include <linux/bits.h>
+#include <linux/cpumask.h>
 #include <linux/find.h>
 #include <linux/prandom.h>
 #include <linux/siphash.h>
@@ -49,6 +50,9 @@ static void bit_searches(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, __ffs64(1ull << 63), 63);
 	KUNIT_EXPECT_EQ(test, ffz(0xffUL), 8);
 	KUNIT_EXPECT_EQ(test, fls_long(0), 0);
+	KUNIT_EXPECT_EQ(test, fns(0x29UL, 0), 0);
+	KUNIT_EXPECT_EQ(test, fns(0x29UL, 2), 5);
+	KUNIT_EXPECT_EQ(test, fns(0x29UL, 3), BITS_PER_LONG);
 	KUNIT_EXPECT_EQ(test, get_count_order(0), -1);
 	KUNIT_EXPECT_EQ(test, get_count_order(1), 0);
 	KUNIT_EXPECT_EQ(test, get_count_order(5), 3);
@@ -296,6 +300,34 @@ static void prandom_seeding(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st.s4, 0x400u);
 }
 
+static void cpumasks(struct kunit *test)
+{
+	cpumask_t a, b;
+	unsigned int cpu, n = 0;
+
+	cpumask_clear(&a);
+	KUNIT_EXPECT_TRUE(test, cpumask_empty(&a));
+	KUNIT_EXPECT_EQ(test, cpumask_first(&a), nr_cpu_ids);
+	KUNIT_EXPECT_EQ(test, cpumask_next(-1, &a), nr_cpu_ids);
+	KUNIT_EXPECT_EQ(test, cpumask_next_zero(-1, &a), 0);
+	cpumask_set_cpu(0, &a);
+	KUNIT_EXPECT_TRUE(test, cpumask_test_cpu(0, &a));
+	KUNIT_EXPECT_EQ(test, cpumask_weight(&a), 1);
+	KUNIT_EXPECT_TRUE(test, cpumask_subset(&a, cpu_possible_mask));
+	cpumask_copy(&b, &a);
+	KUNIT_EXPECT_TRUE(test, cpumask_equal(&a, &b));
+	KUNIT_EXPECT_FALSE(test, cpumask_andnot(&b, &a, cpu_online_mask));
+	KUNIT_EXPECT_TRUE(test, cpumask_empty(&b));
+	for_each_possible_cpu(cpu)
+		n++;
+	KUNIT_EXPECT_EQ(test, n, nr_cpu_ids);
+	KUNIT_EXPECT_EQ(test, num_online_cpus(), nr_cpu_ids);
+	KUNIT_EXPECT_TRUE(test, cpumask_full(cpu_possible_mask));
+	KUNIT_EXPECT_EQ(test, cpumask_last(cpu_possible_mask), nr_cpu_ids - 1);
+	cpumask_clear_cpu(0, &a);
+	KUNIT_EXPECT_FALSE(test, cpu_online(0) && cpumask_test_cpu(0, &a));
+}
+
 static struct kunit_case bitops_header_cases[] = {
 	KUNIT_CASE(masks),
 	KUNIT_CASE(bit_searches),
@@ -308,6 +340,7 @@ static struct kunit_case bitops_header_cases[] = {
 	KUNIT_CASE(swabs_and_word_parts),
 	KUNIT_CASE(prandom_seeding),
 	KUNIT_CASE(byteorder_pointers_and_siphash_keys),
+	KUNIT_CASE(cpumasks),
 	{}
 };
 

@@ -179,7 +179,7 @@ static void reverse_and_continue(struct kunit *test)
 {
 	struct item items[4];
 	struct item *pos;
-	char s[8], *p = s;
+	char s[16], *p = s;
 	LIST_HEAD(head);
 
 	fill(&head, items, 4);
@@ -193,6 +193,16 @@ static void reverse_and_continue(struct kunit *test)
 		*p++ = '0' + pos->value;
 	*p = '\0';
 	KUNIT_EXPECT_STREQ(test, s, "321023210");
+	{
+		struct list_head *node;
+		int sum = 0, weight = 1;
+
+		list_for_each_reverse(node, &head) {
+			sum += weight * list_entry(node, struct item, node)->value;
+			weight *= 10;
+		}
+		KUNIT_EXPECT_EQ(test, sum, 123); /* 3, 2, 1, 0 from the tail */
+	}
 	pos = NULL;
 	KUNIT_EXPECT_TRUE(test, list_entry_is_head(list_prepare_entry(pos, &head, node), &head, node));
 }

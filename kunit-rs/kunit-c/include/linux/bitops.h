@@ -60,6 +60,14 @@ static inline __attribute_const__ unsigned int __ffs64(u64 word)
 /* Index of the lowest clear bit; undefined when every bit is set. */
 #define ffz(x) __ffs(~(x))
 
+/* Index of the @n-th (0-based) set bit of @word; BITS_PER_LONG when it has fewer. */
+static inline unsigned int fns(unsigned long word, unsigned int n)
+{
+	while (word && n--)
+		word &= word - 1;
+	return word ? __ffs(word) : BITS_PER_LONG;
+}
+
 static inline unsigned int fls_long(unsigned long l)
 {
 	return l ? BITS_PER_LONG - __builtin_clzl(l) : 0;

@@ -10,6 +10,7 @@
 #include <linux/stddef.h>
 #include <linux/limits.h>
 #include <linux/compiler.h>
+#include <linux/linkage.h> /* and through it export.h, as in the kernel */
 #include <linux/err.h>
 #include <linux/bug.h>
 #include <linux/build_bug.h>

@@ -307,9 +307,10 @@ static inline void list_splice_tail_init(struct list_head *list, struct list_hea
 
 #define list_for_each(pos, head)						\
 	for (pos = (head)->next; !list_is_head(pos, (head)); pos = pos->next)
-#define list_for_each_rcu(pos, head) list_for_each(pos, head)
 #define list_for_each_continue(pos, head)					\
 	for (pos = pos->next; !list_is_head(pos, (head)); pos = pos->next)
+#define list_for_each_reverse(pos, head)					\
+	for (pos = (head)->prev; pos != (head); pos = pos->prev)
 #define list_for_each_prev(pos, head)						\
 	for (pos = (head)->prev; !list_is_head(pos, (head)); pos = pos->prev)
 #define list_for_each_safe(pos, n, head)					\

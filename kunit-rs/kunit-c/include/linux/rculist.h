@@ -71,6 +71,7 @@ static inline void hlist_del_init_rcu(struct hlist_node *n)
 	}
 }
 
+#define list_for_each_rcu(pos, head) list_for_each(pos, head)
 #define list_entry_rcu(ptr, type, member) container_of(READ_ONCE(ptr), type, member)
 #define list_first_or_null_rcu(ptr, type, member) list_first_entry_or_null(ptr, type, member)
 #define list_for_each_entry_rcu(pos, head, member, cond...)			\
