@@ -20,6 +20,8 @@ fn main() {
         "tests/kfifo_kunit.c",
         "tests/sync_kunit.c",
         "tests/seq_buf_kunit.c",
+        "tests/bitfield_kunit.c",
+        "tests/mm_kunit.c",
     ] {
         build.file(file);
     }

@@ -5,6 +5,10 @@
 #include <linux/bitops.h>
 #include <linux/bits.h>
 #include <linux/find.h>
+#include <linux/prandom.h>
+#include <linux/siphash.h>
+#include <linux/swab.h>
+#include <linux/wordpart.h>
 
 #define kc_is_type(t, x) _Generic(x, t: 1, default: 0)
 
@@ -236,6 +240,62 @@ static void zero_area_and_iteration(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, find_next_or_bit(map, (unsigned long[]){ 0x200 }, 64, 9), 9);
 }
 
+static void swabs_and_word_parts(struct kunit *test)
+{
+	u32 w = 0x11223344;
+	u64 q = 0x0102030405060708ull;
+
+	KUNIT_EXPECT_EQ(test, swab16(0x1234), 0x3412);
+	KUNIT_EXPECT_EQ(test, swab32(0x11223344u), 0x44332211u);
+	KUNIT_EXPECT_EQ(test, swab64(q), 0x0807060504030201ull);
+	KUNIT_EXPECT_EQ(test, swahw32(0x11223344u), 0x33441122u);
+	KUNIT_EXPECT_EQ(test, swahb32(0x11223344u), 0x22114433u);
+	KUNIT_EXPECT_EQ(test, swab32p(&w), 0x44332211u);
+	swab32s(&w);
+	KUNIT_EXPECT_EQ(test, w, 0x44332211u);
+	KUNIT_EXPECT_EQ(test, upper_32_bits(q), 0x01020304u);
+	KUNIT_EXPECT_EQ(test, lower_32_bits(q), 0x05060708u);
+	KUNIT_EXPECT_EQ(test, upper_32_bits(w), 0u); /* a 32-bit value has no upper half */
+	KUNIT_EXPECT_EQ(test, upper_16_bits(0x12345678u), 0x1234);
+	KUNIT_EXPECT_EQ(test, lower_16_bits(0x12345678u), 0x5678);
+	KUNIT_EXPECT_EQ(test, REPEAT_BYTE(0x5a), 0x5a5a5a5a5a5a5a5aul);
+	KUNIT_EXPECT_EQ(test, REPEAT_BYTE_U32(0x01), 0x01010101u);
+}
+
+static void byteorder_pointers_and_siphash_keys(struct kunit *test)
+{
+	static const u8 bytes[4] = { 0x11, 0x22, 0x33, 0x44 };
+	u32 v;
+	siphash_key_t zero = { { 0, 0 } }, key = { { 0, 1 } };
+
+	__builtin_memcpy(&v, bytes, 4);
+	KUNIT_EXPECT_EQ(test, le32_to_cpup(&v), 0x44332211u);
+	KUNIT_EXPECT_EQ(test, be32_to_cpup(&v), 0x11223344u);
+	cpu_to_be32s(&v);
+	KUNIT_EXPECT_EQ(test, v, 0x11223344u);
+	KUNIT_EXPECT_TRUE(test, siphash_key_is_zero(&zero));
+	KUNIT_EXPECT_FALSE(test, siphash_key_is_zero(&key));
+	/* The SipHash constants spell "somepseudorandomlygeneratedbytes". */
+	KUNIT_EXPECT_EQ(test, SIPHASH_CONST_0 >> 56, (u64)'s');
+	KUNIT_EXPECT_EQ(test, SIPHASH_CONST_3 & 0xff, (u64)'s');
+}
+
+static void prandom_seeding(struct kunit *test)
+{
+	struct rnd_state st;
+
+	/* Seed 0 mixes to 0: each component is lifted to its minimum. */
+	prandom_seed_state(&st, 0);
+	KUNIT_EXPECT_EQ(test, st.s1, 2u);
+	KUNIT_EXPECT_EQ(test, st.s2, 8u);
+	KUNIT_EXPECT_EQ(test, st.s3, 16u);
+	KUNIT_EXPECT_EQ(test, st.s4, 128u);
+	/* (seed >> 32) ^ (seed << 10) ^ seed, low 32 bits. */
+	prandom_seed_state(&st, 0x100000001ull);
+	KUNIT_EXPECT_EQ(test, st.s1, 0x400u);
+	KUNIT_EXPECT_EQ(test, st.s4, 0x400u);
+}
+
 static struct kunit_case bitops_header_cases[] = {
 	KUNIT_CASE(masks),
 	KUNIT_CASE(bit_searches),
@@ -245,6 +305,9 @@ static struct kunit_case bitops_header_cases[] = {
 	KUNIT_CASE(bitmap_tail_bits_do_not_count),
 	KUNIT_CASE(bitmap_shifts_values_and_arrays),
 	KUNIT_CASE(zero_area_and_iteration),
+	KUNIT_CASE(swabs_and_word_parts),
+	KUNIT_CASE(prandom_seeding),
+	KUNIT_CASE(byteorder_pointers_and_siphash_keys),
 	{}
 };
 

@@ -3,6 +3,7 @@
 #include <kunit/test.h>
 #include <linux/container_of.h>
 #include <linux/list.h>
+#include <linux/list_private.h>
 #include <linux/rculist.h>
 
 struct item {
@@ -260,6 +261,37 @@ static void rcu_forms_link_like_the_plain_ones(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, hlist_unhashed(&items[0].hnode));
 }
 
+struct private_item {
+	int value;
+	struct list_head __private node;
+};
+
+static void private_members_iterate(struct kunit *test)
+{
+	struct private_item items[3];
+	struct private_item *pos, *n;
+	LIST_HEAD(head);
+	int i, order = 0;
+
+	for (i = 0; i < 3; i++) {
+		items[i].value = i + 1;
+		list_add_tail(&ACCESS_PRIVATE(&items[i], node), &head);
+	}
+	list_private_for_each_entry(pos, &head, node)
+		order = order * 10 + pos->value;
+	KUNIT_EXPECT_EQ(test, order, 123);
+	list_private_for_each_entry_reverse(pos, &head, node)
+		order = order * 10 + pos->value;
+	KUNIT_EXPECT_EQ(test, order, 123321);
+	KUNIT_EXPECT_PTR_EQ(test, list_private_first_entry(&head, struct private_item, node),
+			    &items[0]);
+	KUNIT_EXPECT_PTR_EQ(test, list_private_next_entry_circular(&items[2], &head, node),
+			    &items[0]);
+	list_private_for_each_entry_safe(pos, n, &head, node)
+		list_del(&ACCESS_PRIVATE(pos, node));
+	KUNIT_EXPECT_TRUE(test, list_empty(&head));
+}
+
 static struct kunit_case list_header_cases[] = {
 	KUNIT_CASE(container_of_finds_the_struct),
 	KUNIT_CASE(add_head_is_a_stack_add_tail_a_queue),
@@ -270,6 +302,7 @@ static struct kunit_case list_header_cases[] = {
 	KUNIT_CASE(reverse_and_continue),
 	KUNIT_CASE(hlist_links),
 	KUNIT_CASE(rcu_forms_link_like_the_plain_ones),
+	KUNIT_CASE(private_members_iterate),
 	{}
 };
 

@@ -3,6 +3,7 @@
 #include <kunit/test.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 
 struct flex {
 	int count;
@@ -132,6 +133,21 @@ static void duplication(struct kunit *test)
 	kfree_sensitive(kstrdup("secret", GFP_KERNEL));
 }
 
+/* <linux/vmalloc.h>: page-granular, zeroed by vzalloc(), and impossible sizes fail. */
+static void virtual_allocation(struct kunit *test)
+{
+	u8 *p = vzalloc(3 * PAGE_SIZE + 1);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_EXPECT_PTR_EQ(test, memchr_inv(p, 0, 3 * PAGE_SIZE + 1), NULL);
+	memset(p, 1, 4 * PAGE_SIZE);
+	vfree(p);
+	vfree(NULL);
+	KUNIT_EXPECT_NULL(test, vmalloc(0));
+	KUNIT_EXPECT_NULL(test, vmalloc(SIZE_MAX));
+	KUNIT_EXPECT_NULL(test, vmalloc_array(SIZE_MAX / 2, 4));
+}
+
 static struct kunit_case slab_cases[] = {
 	KUNIT_CASE(zero_size),
 	KUNIT_CASE(buckets),
@@ -141,6 +157,7 @@ static struct kunit_case slab_cases[] = {
 	KUNIT_CASE(reallocation),
 	KUNIT_CASE(typed_allocation),
 	KUNIT_CASE(duplication),
+	KUNIT_CASE(virtual_allocation),
 	{}
 };
 

@@ -112,6 +112,9 @@ static void network_addresses(struct kunit *test)
 	static const u8 mac[6] = { 0x00, 0x0a, 0x95, 0x9d, 0x68, 0x16 };
 	static const u8 ip4[4] = { 192, 168, 1, 7 };
 	static const u8 ip6[16] = { 0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 };
+	static const u8 mapped[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 192, 168, 1, 7 };
+	/* One zero group alone is not compressed (RFC 5952). */
+	static const u8 counting[16] = { 0, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 7 };
 
 	EXPECT_FMT(test, "00:0a:95:9d:68:16", "%pM", mac);
 	EXPECT_FMT(test, "00-0a-95-9d-68-16", "%pMF", mac);
@@ -122,6 +125,9 @@ static void network_addresses(struct kunit *test)
 	EXPECT_FMT(test, "2001:0db8:0000:0000:0000:0000:0000:0001", "%pI6", ip6);
 	EXPECT_FMT(test, "20010db8000000000000000000000001", "%pi6", ip6);
 	EXPECT_FMT(test, "2001:db8::1", "%pI6c", ip6);
+	EXPECT_FMT(test, "7.1.168.192", "%pI4l", ip4);
+	EXPECT_FMT(test, "::ffff:192.168.1.7", "%pI6c", mapped);
+	EXPECT_FMT(test, "0:1:2:3:4:5:6:7", "%pI6c", counting);
 }
 
 static void addresses_and_symbols(struct kunit *test)

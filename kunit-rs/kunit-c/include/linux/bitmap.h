@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <linux/bitops.h>
+#include <linux/bitmap-str.h>
 #include <linux/find.h>
 #include <linux/types.h>
 

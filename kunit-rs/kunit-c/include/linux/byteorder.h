@@ -30,6 +30,24 @@
 #define ntohl(x) be32_to_cpu(x)
 #define ntohs(x) be16_to_cpu(x)
 
+/* Through a pointer, and in place (the kernel's byteorder/generic.h forms). */
+#define __KUNIT_C_P(name, bits) \
+	static inline u##bits name##p(const u##bits *p) { return name(*p); } \
+	static inline void name##s(u##bits *p) { *p = name(*p); }
+__KUNIT_C_P(le16_to_cpu, 16)
+__KUNIT_C_P(le32_to_cpu, 32)
+__KUNIT_C_P(le64_to_cpu, 64)
+__KUNIT_C_P(cpu_to_le16, 16)
+__KUNIT_C_P(cpu_to_le32, 32)
+__KUNIT_C_P(cpu_to_le64, 64)
+__KUNIT_C_P(be16_to_cpu, 16)
+__KUNIT_C_P(be32_to_cpu, 32)
+__KUNIT_C_P(be64_to_cpu, 64)
+__KUNIT_C_P(cpu_to_be16, 16)
+__KUNIT_C_P(cpu_to_be32, 32)
+__KUNIT_C_P(cpu_to_be64, 64)
+#undef __KUNIT_C_P
+
 #include <linux/byteorder/generic.h>
 
 #endif /* _LINUX_BYTEORDER_H */

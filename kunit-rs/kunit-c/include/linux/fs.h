@@ -22,4 +22,24 @@ static inline char *file_path(struct file *file, char *buf, int buflen)
 	return (char *)ERR_PTR(-EOPNOTSUPP);
 }
 
+/*
+ * Copies up to @count bytes of the @available at @from, starting at *@ppos, to @to and
+ * advances *@ppos: the bytes copied, 0 at the end, -EINVAL for a negative position.
+ */
+static inline ssize_t memory_read_from_buffer(void *to, size_t count, loff_t *ppos,
+					      const void *from, size_t available)
+{
+	loff_t pos = *ppos;
+
+	if (pos < 0)
+		return -EINVAL;
+	if ((size_t)pos >= available || !count)
+		return 0;
+	if (count > available - pos)
+		count = available - pos;
+	__builtin_memcpy(to, (const char *)from + pos, count);
+	*ppos = pos + count;
+	return count;
+}
+
 #endif /* _LINUX_FS_H */

@@ -28,7 +28,6 @@
 #include <linux/preempt.h>
 #include <linux/hex.h>
 #include <linux/bitops.h>
-#include <linux/wordpart.h>
 #include <linux/container_of.h>
 #include <linux/processor.h>
 #include <asm/page.h>
@@ -45,6 +44,8 @@
 #define container_of(ptr, type, member)					\
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #endif
+
+#include <linux/wordpart.h>
 
 
 #define might_sleep() do { } while (0)

@@ -10,25 +10,11 @@
 #include <stddef.h>
 #include <stdbool.h>
 #include <linux/compiler.h>
+#include <linux/types.h> /* struct list_head, hlist_head, hlist_node */
 #include <linux/container_of.h>
 #include <linux/poison.h>
 #include <asm-generic/barrier.h>
 
-/* The kernel declares these three in <linux/types.h>; one definition serves both. */
-#ifndef _KUNIT_C_LIST_HEAD_TYPES
-#define _KUNIT_C_LIST_HEAD_TYPES
-struct list_head {
-	struct list_head *next, *prev;
-};
-
-struct hlist_head {
-	struct hlist_node *first;
-};
-
-struct hlist_node {
-	struct hlist_node *next, **pprev;
-};
-#endif
 
 #define LIST_HEAD_INIT(name) { &(name), &(name) }
 #define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)

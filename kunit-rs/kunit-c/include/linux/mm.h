@@ -12,6 +12,7 @@
 #include <linux/numa.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
+#include <linux/fs.h>
 #include <asm/page.h>
 
 struct task_struct;

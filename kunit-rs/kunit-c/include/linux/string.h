@@ -19,6 +19,12 @@
 #include <linux/types.h>
 
 #define __kc(name) __kunit_c_kernel(name)
+/*
+ * A definition of memset/memcpy/memmove/strlen (lib/string.c's) must not have its own loop turned
+ * into a call to itself by the optimizer: the kernel builds string.o with -ffreestanding for
+ * that; this attribute on the declaration does the same for those four functions only.
+ */
+#define __kc_no_self_call __attribute__((__optimize__("no-tree-loop-distribute-patterns")))
 
 char *strcpy(char *dest, const char *src) __kc(strcpy);
 char *strncpy(char *dest, const char *src, size_t count) __kc(strncpy);
@@ -37,7 +43,7 @@ char *strchrnul(const char *s, int c) __kc(strchrnul);
 char *strnchrnul(const char *s, size_t count, int c);
 char *strnchr(const char *s, size_t count, int c);
 char *strrchr(const char *s, int c) __kc(strrchr);
-size_t strlen(const char *s) __kc(strlen);
+size_t strlen(const char *s) __kc(strlen) __kc_no_self_call;
 size_t strnlen(const char *s, size_t count) __kc(strnlen);
 size_t strspn(const char *s, const char *accept) __kc(strspn);
 size_t strcspn(const char *s, const char *reject) __kc(strcspn);
@@ -45,12 +51,12 @@ char *strpbrk(const char *cs, const char *ct) __kc(strpbrk);
 char *strsep(char **s, const char *ct) __kc(strsep);
 char *strstr(const char *s1, const char *s2) __kc(strstr);
 char *strnstr(const char *s1, const char *s2, size_t len);
-void *memset(void *s, int c, size_t count) __kc(memset);
+void *memset(void *s, int c, size_t count) __kc(memset) __kc_no_self_call;
 void *memset16(uint16_t *s, uint16_t v, size_t count);
 void *memset32(uint32_t *s, uint32_t v, size_t count);
 void *memset64(uint64_t *s, uint64_t v, size_t count);
-void *memcpy(void *dest, const void *src, size_t count) __kc(memcpy);
-void *memmove(void *dest, const void *src, size_t count) __kc(memmove);
+void *memcpy(void *dest, const void *src, size_t count) __kc(memcpy) __kc_no_self_call;
+void *memmove(void *dest, const void *src, size_t count) __kc(memmove) __kc_no_self_call;
 int memcmp(const void *cs, const void *ct, size_t count) __kc(memcmp);
 int bcmp(const void *a, const void *b, size_t len) __kc(bcmp);
 void *memscan(void *addr, int c, size_t size);
@@ -85,6 +91,7 @@ extern void *kmemdup_noprof(const void *src, size_t len, gfp_t gfp);
 #endif
 
 #undef __kc
+#undef __kc_no_self_call
 
 /* Removes the whitespace at both ends of @str (in place); the new start. */
 static inline __must_check char *strstrip(char *str)

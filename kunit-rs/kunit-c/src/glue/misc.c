@@ -74,14 +74,21 @@ unsigned int __get_random_u32_below(unsigned int ceil)
 	return (unsigned int)(mult >> 32);
 }
 
-/* Layout: [one page holding the mapping length][size rounded up to pages][guard page]. */
+/*
+ * Layout: [one page holding the mapping length][size rounded up to pages][guard page].
+ * Size 0 and sizes no mapping can hold fail (NULL), as the kernel's vmalloc() does.
+ */
 void *vmalloc(unsigned long size)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t data = (size + page - 1) / page * page;
-	size_t total = page + data + page;
-	char *base = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	size_t data, total;
+	char *base;
 
+	if (!size || size > ((size_t)1 << 46))
+		return NULL;
+	data = (size + page - 1) / page * page;
+	total = page + data + page;
+	base = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (base == MAP_FAILED)
 		return NULL;
 	if (mprotect(base + page + data, page, PROT_NONE)) {

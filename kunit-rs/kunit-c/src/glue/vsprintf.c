@@ -226,14 +226,17 @@ static void mac_string(struct out *o, const unsigned char *p, char kind, const c
 	str_field(o, tmp, sp);
 }
 
-static void ip4_string(struct out *o, const unsigned char *p, bool leading_zeros, const struct spec *sp)
+/* %pI4 (network order; 'h' host and 'l' little-endian read the word reversed here). */
+static void ip4_string(struct out *o, const unsigned char *p, bool leading_zeros, char order,
+		       const struct spec *sp)
 {
+	const bool reversed = order == 'h' || order == 'l';
 	char tmp[20];
 
 	if (bad_pointer(o, p, sp))
 		return;
 	snprintf(tmp, sizeof(tmp), leading_zeros ? "%03u.%03u.%03u.%03u" : "%u.%u.%u.%u",
-		 p[0], p[1], p[2], p[3]);
+		 p[reversed ? 3 : 0], p[reversed ? 2 : 1], p[reversed ? 1 : 2], p[reversed ? 0 : 3]);
 	str_field(o, tmp, sp);
 }
 
@@ -259,6 +262,12 @@ static void ip6_string(struct out *o, const unsigned char *p, char kind, bool co
 				put(&t, ':');
 			hex_digits(&t, g[i], 4, false);
 		}
+	} else if (!g[0] && !g[1] && !g[2] && !g[3] && !g[4] && g[5] == 0xffff) {
+		/* IPv4-mapped: the last 32 bits as a dotted quad. */
+		char v4[24];
+
+		snprintf(v4, sizeof(v4), "::ffff:%u.%u.%u.%u", p[12], p[13], p[14], p[15]);
+		puts_n(&t, v4, strlen(v4));
 	} else {
 		for (int i = 0; i < 8;) {
 			int j = i;
@@ -397,7 +406,7 @@ static void pointer(struct out *o, const char *ext, const void *p, const struct 
 		return;
 	case 'I': case 'i':
 		if (ext[1] == '4')
-			ip4_string(o, p, *ext == 'i', sp);
+			ip4_string(o, p, *ext == 'i', ext[2], sp);
 		else if (ext[1] == '6')
 			ip6_string(o, p, *ext, ext[2] == 'c', sp);
 		else
