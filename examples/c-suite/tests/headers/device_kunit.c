@@ -55,6 +55,35 @@ static void previous_test_released(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, released[0], 7);
 }
 
+static struct device *released_block_dev;
+
+static void release_block(struct device *dev, void *res)
+{
+	released_block_dev = dev;
+	record((void *)(long)*(int *)res);
+}
+
+static void devres_blocks(struct kunit *test)
+{
+	struct device *dev = kunit_device_register(test, "kc-dev5");
+	int *block, *unused;
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, dev);
+	nreleased = 0;
+	block = devres_alloc(release_block, sizeof(*block), GFP_KERNEL);
+	unused = devres_alloc(release_block, sizeof(*unused), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, block);
+	KUNIT_ASSERT_NOT_NULL(test, unused);
+	KUNIT_EXPECT_EQ(test, *block, 0);
+	*block = 9;
+	devres_add(dev, block);
+	devres_free(unused);
+	kunit_device_unregister(test, dev);
+	KUNIT_EXPECT_EQ(test, nreleased, 1);
+	KUNIT_EXPECT_EQ(test, released[0], 9);
+	KUNIT_EXPECT_PTR_EQ(test, released_block_dev, dev);
+}
+
 struct probe_state {
 	int probed, removed;
 };
@@ -99,6 +128,7 @@ static struct kunit_case device_cases[] = {
 	KUNIT_CASE(test_end_releases),
 	KUNIT_CASE(previous_test_released),
 	KUNIT_CASE(driver_hooks),
+	KUNIT_CASE(devres_blocks),
 	{}
 };
 

@@ -104,12 +104,26 @@ static void helpers(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, str_plural(2), "s");
 }
 
+static void user_copies(struct kunit *test)
+{
+	char *s = memdup_user_nul("abcdef", 3);
+	char *m = memdup_user("xyz", 3);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, m);
+	KUNIT_EXPECT_STREQ(test, s, "abc");
+	KUNIT_EXPECT_MEMEQ(test, m, "xyz", 3);
+	kfree(s);
+	kfree(m);
+}
+
 static struct kunit_case string_cases[] = {
 	KUNIT_CASE(memset_widths),
 	KUNIT_CASE(searching),
 	KUNIT_CASE(copying),
 	KUNIT_CASE(fixed_buffers),
 	KUNIT_CASE(helpers),
+	KUNIT_CASE(user_copies),
 	{}
 };
 

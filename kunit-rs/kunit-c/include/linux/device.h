@@ -101,6 +101,20 @@ static inline void *devm_kcalloc(struct device *dev, size_t n, size_t size, gfp_
 	return devm_kmalloc_array(dev, n, size, flags | __GFP_ZERO);
 }
 
+/*
+ * Driver-style devres blocks: devres_alloc(release, size, gfp) returns zeroed data that
+ * devres_add(dev, data) puts on @dev, where release(dev, data) runs when the device is
+ * released; devres_free() frees a block never added.
+ */
+typedef void (*dr_release_t)(struct device *dev, void *res);
+void *__devres_alloc_node(dr_release_t release, size_t size, gfp_t gfp, int nid, const char *name)
+	__malloc;
+#define devres_alloc(release, size, gfp) __devres_alloc_node(release, size, gfp, -1, #release)
+#define devres_alloc_node(release, size, gfp, nid) \
+	__devres_alloc_node(release, size, gfp, nid, #release)
+void devres_free(void *res);
+void devres_add(struct device *dev, void *res);
+
 /* Managed actions: action(data) runs when the device is released; 0 or -ENOMEM. */
 int __devm_add_action(struct device *dev, void (*action)(void *), void *data, const char *name);
 #define devm_add_action(dev, action, data) __devm_add_action(dev, action, data, #action)

@@ -32,8 +32,6 @@
 #include <linux/processor.h>
 #include <asm/page.h>
 
-#define SIZE_MAX_KUNIT SIZE_MAX
-
 #define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
 #define ALIGN_DOWN(x, a) ALIGN((x) - ((a) - 1), (a))
 #define PTR_ALIGN(p, a) ((__typeof__(p))ALIGN((unsigned long)(p), (a)))

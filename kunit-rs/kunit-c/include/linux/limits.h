@@ -20,6 +20,21 @@
 #define UINTPTR_MAX ULONG_MAX
 #define CHAR_BIT 8
 
+/* The uapi's file-system limits. */
+#define NR_OPEN 1024
+#define NGROUPS_MAX 65536
+#define ARG_MAX 131072
+#define LINK_MAX 127
+#define MAX_CANON 255
+#define MAX_INPUT 255
+#define NAME_MAX 255
+#define PATH_MAX 4096
+#define PIPE_BUF 4096
+#define XATTR_NAME_MAX 255
+#define XATTR_SIZE_MAX 65536
+#define XATTR_LIST_MAX 65536
+#define RTSIG_MAX 32
+
 #define SIZE_MAX (~(size_t)0)
 #define SSIZE_MAX ((ssize_t)(SIZE_MAX >> 1))
 #define PHYS_ADDR_MAX (~(phys_addr_t)0)

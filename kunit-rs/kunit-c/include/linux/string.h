@@ -90,6 +90,11 @@ extern void *kmemdup_noprof(const void *src, size_t len, gfp_t gfp);
 #define kmemdup(...) kmemdup_noprof(__VA_ARGS__)
 #endif
 
+/* mm/util.c: copies of user memory (ordinary memory here); ERR_PTR(-ENOMEM) on failure. */
+void *memdup_user(const void __user *src, size_t len);
+void *memdup_user_nul(const void __user *src, size_t len);
+void *vmemdup_user(const void __user *src, size_t len);
+
 #undef __kc
 #undef __kc_no_self_call
 

@@ -46,11 +46,23 @@ struct device {
 	bool own_driver;
 };
 
+typedef void (*dr_release_t)(struct device *dev, void *res);
+
+/* One managed resource: an action, an allocation (no action), or a devres_alloc() block. */
 struct devres {
 	struct devres *next;
 	void (*action)(void *);
-	void *data; /* the action's argument, or the managed allocation */
+	void *data; /* the action's argument, the managed allocation, or the block's data */
 	const char *name;
+	struct device *dev;
+	dr_release_t release; /* a devres_alloc() block: release(dev, data), then freed */
+};
+
+/* What precedes the data of a devres_alloc() block. */
+struct devres_block {
+	dr_release_t release;
+	const char *name;
+	unsigned long long align[]; /* the data, 8-byte aligned at least */
 };
 
 int kunit_add_action(struct kunit *test, void (*action)(void *), void *ctx);
@@ -61,13 +73,22 @@ char *kvasprintf(kc_gfp_t gfp, const char *fmt, va_list args);
 
 static const struct bus_type kunit_bus = { "kunit", NULL, NULL, NULL };
 
+static struct devres_block *block_of(void *data)
+{
+	return (struct devres_block *)((char *)data - offsetof(struct devres_block, align));
+}
+
 /* An allocation's devres entry frees it (action NULL). */
 static void release_one(struct devres *r)
 {
-	if (r->action)
+	if (r->release) {
+		r->release(r->dev, r->data);
+		free(block_of(r->data));
+	} else if (r->action) {
 		r->action(r->data);
-	else
+	} else {
 		kfree(r->data);
+	}
 	free(r);
 }
 
@@ -80,6 +101,8 @@ static int add(struct device *dev, void (*action)(void *), void *data, const cha
 	r->action = action;
 	r->data = data;
 	r->name = name;
+	r->dev = dev;
+	r->release = NULL;
 	r->next = dev->devres;
 	dev->devres = r;
 	return 0;
@@ -97,6 +120,37 @@ static struct devres *take(struct device *dev, void (*action)(void *), void *dat
 		}
 	}
 	return NULL;
+}
+
+/* devres_alloc(): a block not yet on any device; devres_add() puts it on one. */
+void *__devres_alloc_node(dr_release_t release, size_t size, kc_gfp_t gfp, int nid, const char *name)
+{
+	struct devres_block *b = calloc(1, sizeof(*b) + size);
+
+	(void)gfp, (void)nid;
+	if (!b)
+		return NULL;
+	b->release = release;
+	b->name = name;
+	return b->align;
+}
+
+void devres_free(void *res)
+{
+	if (res)
+		free(block_of(res));
+}
+
+void devres_add(struct device *dev, void *res)
+{
+	struct devres *r;
+
+	if (add(dev, NULL, res, block_of(res)->name)) {
+		/* The kernel's devres_add() cannot fail; without memory there is nothing to do. */
+		abort();
+	}
+	r = dev->devres;
+	r->release = block_of(res)->release;
 }
 
 int __devm_add_action(struct device *dev, void (*action)(void *), void *data, const char *name)
