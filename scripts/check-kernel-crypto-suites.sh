@@ -137,7 +137,9 @@ RS
     cp "$repo/Cargo.lock" "$dir/"
     if ! (cd "$dir" && cargo build -q --tests </dev/null >"$dir/build.log" 2>&1); then
         printf '%-17s %-40s %6s %6s %6s  %s\n' "$test" "$code" - - - "build failed:"
-        { grep -E 'error' "$dir/build.log" || tail -5 "$dir/build.log"; } | head -5 | sed 's/^/    /'
+        # The compiler's own diagnostics (or the log's tail), not cargo's wrapping of them.
+        { grep -E 'error' "$dir/build.log" | grep -vE 'failed to run custom build|error occurred in cc-rs' ||
+            tail -5 "$dir/build.log"; } | sed -E 's/^ *(cargo:warning=)?//' | head -5 | sed 's/^/    /'
         status=1
         continue
     fi

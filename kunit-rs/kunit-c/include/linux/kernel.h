@@ -29,7 +29,6 @@
 #include <linux/preempt.h>
 #include <linux/hex.h>
 #include <linux/bitops.h>
-#include <linux/wordpart.h>
 #include <linux/container_of.h>
 #include <linux/processor.h>
 #include <asm/page.h>

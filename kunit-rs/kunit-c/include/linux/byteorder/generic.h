@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
-/* kunit-c: in-place conversions (of one value, of arrays) and add-to-a-little/big-endian-field helpers. */
+/* kunit-c: in-place conversions of arrays and add-to-a-little/big-endian-field helpers. */
 #ifndef _LINUX_BYTEORDER_GENERIC_H
 #define _LINUX_BYTEORDER_GENERIC_H
 
@@ -15,14 +15,6 @@
 	{									\
 		for (unsigned int i = 0; i < words; i++)			\
 			buf[i] = cpu_to_##order##bits(buf[i]);			\
-	}									\
-	static inline void order##bits##_to_cpus(u##bits *p)			\
-	{									\
-		*p = order##bits##_to_cpu(*p);					\
-	}									\
-	static inline void cpu_to_##order##bits##s(u##bits *p)		\
-	{									\
-		*p = cpu_to_##order##bits(*p);					\
 	}									\
 	static inline void order##bits##_add_cpu(__##order##bits *var, u##bits val) \
 	{									\
