@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One libtest-shaped test file (kunit-rs/kunit-macros/tests/parity/tests.rs) built as a
-# libtest target and as a `#[kunit_tests]` suite: both must report the same passed / failed
-# / ignored counts, and the same again with --ignored and with a libtest-style filter.
+# libtest target, as a `#[kunit_tests]` suite in a kunit harness, and as that module under
+# libtest (its shims, the library layout): all must report the same passed / failed / ignored
+# counts, and the same again with --ignored and with libtest-style filters.
 # Both fail on purpose (some cases fail), so only the counts are compared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,10 +24,12 @@ for args in "" "--ignored" "--include-ignored" "tests::inner" "tests::passes --e
   libtest=$(counts parity_libtest $args)
   # shellcheck disable=SC2086
   kunit=$(counts parity_kunit $args)
-  if [ "$libtest" = "$kunit" ]; then
+  # shellcheck disable=SC2086
+  shims=$(counts parity_shims $args)
+  if [ "$libtest" = "$kunit" ] && [ "$libtest" = "$shims" ]; then
     echo "ok: [${args:-no arguments}] $kunit"
   else
-    echo "MISMATCH: [${args:-no arguments}] libtest: $libtest; kunit: $kunit" >&2
+    echo "MISMATCH: [${args:-no arguments}] libtest: $libtest; kunit harness: $kunit; libtest shims: $shims" >&2
     status=1
   fi
 done

@@ -283,6 +283,10 @@ pub fn case_items(
     let ignore = lt.ignore_expr();
     let ignore_attrs = lt.ignore_attrs();
     let path = format!("::{name}");
+    // Spanned at the function, so that a failure's panic names its line.
+    let shim_call = quote_spanned! {ident.span()=>
+        ::kunit::__private::libtest_case(__KUNIT_HOME, ::core::module_path!(), #name);
+    };
     let register = (how == Registration::Inventory).then(|| {
         let line = quote_spanned!(ident.span()=> ::core::line!());
         let column = quote_spanned!(ident.span()=> ::core::column!());
@@ -322,9 +326,7 @@ pub fn case_items(
         #gate
         #[::core::prelude::v1::test]
         #ignore_attrs
-        fn #ident() {
-            ::kunit::__private::libtest_case(__KUNIT_HOME, ::core::module_path!(), #name);
-        }
+        fn #ident() { #shim_call }
 
         #register
     };

@@ -296,6 +296,18 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
         if path.is_ident("test") {
             attr.meta.require_path_only()?;
             test = Some(attr.span());
+        } else if path.segments.len() > 1 && path.segments.last().is_some_and(|s| s.ident == "test")
+        {
+            // `#[tokio::test]`, `#[test_log::test]`: they expand to libtest's own `#[test]`,
+            // which a kunit harness target would drop without a word.
+            let shown = quote!(#path).to_string().replace(' ', "");
+            return Err(Error::new(
+                attr.span(),
+                format!(
+                    "#[{shown}] inside #[kunit_tests] makes a libtest test that a kunit harness would not run: \
+                     write #[test] (for async code, block on the future inside it)"
+                ),
+            ));
         } else if path.is_ident("kunit") {
             kunit_attrs.push(attr);
         } else if let Some(h) = HOOKS.into_iter().find(|h| path.is_ident(h.attr_name())) {

@@ -146,6 +146,13 @@ fn case_signatures() {
         "a #[test] function cannot be async"
     );
     assert_eq!(
+        error(
+            quote!(s),
+            module_with(quote!(#[tokio::test] async fn c() {}))
+        ),
+        "#[tokio::test] inside #[kunit_tests] makes a libtest test that a kunit harness would not run: write #[test] (for async code, block on the future inside it)"
+    );
+    assert_eq!(
         error(quote!(s), case(quote!(fn c<T>()))),
         "a #[test] function cannot be generic"
     );

@@ -167,6 +167,22 @@ mod kunit_macros {
             Some("two suites are named 'parity' (a.rs:1 and c.rs:3); a suite name must be unique in a binary")
         );
         assert_eq!(kunit::harness::duplicate_suite(&regs[..2]), None);
+        let run = kunit::harness::Args::parse(Vec::new()).unwrap();
+        assert!(kunit::harness::startup_error(&run, &regs)
+            .is_some_and(|e| e.starts_with("two suites are named 'parity'")));
+        assert_eq!(kunit::harness::startup_error(&run, &regs[..2]), None);
+    }
+
+    #[test]
+    fn a_run_without_suites_is_refused() {
+        let run = kunit::harness::Args::parse(Vec::new()).unwrap();
+        assert_eq!(
+            kunit::harness::startup_error(&run, &[]).as_deref(),
+            Some("no suites are linked into this binary: a library's #[cfg(test)] module is compiled only into its own unit tests (run them with `cargo test --lib`); for this target, drop #[cfg(test)] and link the library with `use my_crate as _;`")
+        );
+        // Listing an empty binary is fine (nextest lists every test binary).
+        let list = kunit::harness::Args::parse(vec!["--list".to_owned()]).unwrap();
+        assert_eq!(kunit::harness::startup_error(&list, &[]), None);
     }
 
     /// What `kunit::run` prints for `fixtures/failing.rs` (paths and lines included).

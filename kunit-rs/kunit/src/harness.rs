@@ -371,12 +371,28 @@ pub fn main() -> ! {
         }
     };
     let regs = registered_suites();
-    if let Some(e) = duplicate_suite(&regs) {
+    if let Some(e) = startup_error(&args, &regs) {
         eprintln!("error: {e}");
         std::process::exit(2);
     }
     let code = run_with(&args, &regs);
     std::process::exit(code)
+}
+
+/// Why the harness must not run `regs` with `args`: two suites of one name, or a run (not a
+/// listing, which may well be empty) of a binary with no suite at all, which would print
+/// `1..0` and pass.
+pub fn startup_error(args: &Args, regs: &[Registration]) -> Option<String> {
+    let listing = args.list || args.list_tests || args.list_tests_attr || args.list_suites;
+    if regs.is_empty() && !listing && !args.bench {
+        return Some(
+            "no suites are linked into this binary: a library's #[cfg(test)] module is compiled \
+             only into its own unit tests (run them with `cargo test --lib`); for this target, \
+             drop #[cfg(test)] and link the library with `use my_crate as _;`"
+                .to_owned(),
+        );
+    }
+    duplicate_suite(regs)
 }
 
 /// Two suites of one name in a binary: their results could not be told apart (by filters,

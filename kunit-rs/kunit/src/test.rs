@@ -194,7 +194,7 @@ impl TestShared {
 }
 
 /// A panic on a thread spawned with [`spawn`] (outside any guarded piece) fails the test the
-/// thread belongs to. A panic on a plain `std::thread` while exactly one case runs is logged
+/// thread belongs to. A panic on a plain (unnamed) `std::thread` while exactly one case runs is logged
 /// to that case without failing it (whether it fails is up to the case, as under libtest,
 /// which captures such a thread's panic message into the test's output); false otherwise.
 fn report_helper_panic(report: &PanicReport) -> bool {
@@ -203,6 +203,11 @@ fn report_helper_panic(report: &PanicReport) -> bool {
         t.log_panic(report);
     })
     .or_else(|| {
+        // Only unnamed threads (what `std::thread::spawn` makes): not `main`, not a libtest
+        // thread running a `#[kunit_tests]` shim beside other cases.
+        if std::thread::current().name().is_some() {
+            return None;
+        }
         let running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
         match running.as_slice() {
             [only] => {

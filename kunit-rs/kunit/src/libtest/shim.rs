@@ -9,6 +9,7 @@ use crate::registry::Registration;
 
 /// Runs the case `name` of `home`'s module (`module_path!()` there) alone and prints its KTAP (libtest captures it);
 /// panics when the case failed, so that libtest reports it failed.
+#[track_caller]
 pub fn libtest_case(home: Home, module: &'static str, name: &str) {
     let full = format!("{}.{}{}", home.suite.name, home.prefix, name);
     let mut config = Config {
