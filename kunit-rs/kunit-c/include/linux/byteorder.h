@@ -30,9 +30,10 @@
 #define ntohl(x) be32_to_cpu(x)
 #define ntohs(x) be16_to_cpu(x)
 
-/* Through a pointer (the kernel's byteorder/generic.h forms); in place and arrays there. */
+/* Through a pointer, and in place (the kernel's byteorder/generic.h forms). */
 #define __KUNIT_C_P(name, bits) \
-	static inline u##bits name##p(const u##bits *p) { return name(*p); }
+	static inline u##bits name##p(const u##bits *p) { return name(*p); } \
+	static inline void name##s(u##bits *p) { *p = name(*p); }
 __KUNIT_C_P(le16_to_cpu, 16)
 __KUNIT_C_P(le32_to_cpu, 32)
 __KUNIT_C_P(le64_to_cpu, 64)
