@@ -24,8 +24,9 @@
 //! # How the pieces meet
 //! * **Registration**: each `kunit_test_suites(...)` emits a constructor that passes its suites
 //!   to the kunit registry before `main`; they join the same inventory as Rust
-//!   suites (sorted, filtered, `--jobs`, one KTAP document). [`Build`] links the objects
-//!   whole-archive so the linker keeps them although nothing references them. A suite's
+//!   suites (sorted, filtered, `--jobs`, one KTAP document). [`Build`] passes the objects
+//!   to the linker of every test and bench target, so they are kept although nothing
+//!   references them. A suite's
 //!   `# module:` is `KBUILD_MODNAME`, which [`Build`] sets per file to the file's base name with
 //!   `-` turned into `_`.
 //! * **Cases**: every C case runs through one Rust trampoline. It finds its C case from the
