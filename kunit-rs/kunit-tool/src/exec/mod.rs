@@ -4,6 +4,8 @@
 //! spliced output goes into its own channel, and the parser reads the channels
 //! in binary order, so the printed output does not depend on scheduling.
 
+pub mod harness_flags;
+pub mod isolation;
 pub mod partition;
 pub(crate) mod process;
 pub mod runner;
