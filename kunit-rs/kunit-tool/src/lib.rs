@@ -66,6 +66,7 @@
 pub mod cargo;
 pub mod cli;
 pub mod exec;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub(crate) mod lines;

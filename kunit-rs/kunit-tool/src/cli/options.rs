@@ -364,11 +364,18 @@ pub struct ReportOptions {
     )]
     /// `--junit`: where the JUnit document goes.
     pub junit: Option<Sink>,
+    /// `--html`: where the HTML report goes.
+    #[arg(
+        long = "html",
+        value_name = "FILE",
+        help = "Writes an HTML report of the results to FILE: one self-contained page (totals, a bar per suite with its duration, the slowest cases, each failure with its log, a filter box)."
+    )]
+    pub html: Option<String>,
+    /// `--summary`: only the summary line.
     #[arg(
         long = "summary",
         help = "Prints only the summary line for parsed test results. Does nothing if --raw_output is set."
     )]
-    /// `--summary`: only the summary line.
     pub summary: bool,
     #[arg(
         long = "failed",

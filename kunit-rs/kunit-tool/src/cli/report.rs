@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
 use super::options::{ReportOptions, Sink};
+use crate::html;
 use crate::json::{self, Metadata};
 use crate::junit;
 use crate::merge::parse_merged;
@@ -14,7 +15,7 @@ use crate::test::Test;
 
 /// The tree is only kept when something needs it after parsing.
 fn keep_tree(opts: &ReportOptions) -> bool {
-    opts.failed || opts.json.is_some() || opts.junit.is_some()
+    opts.failed || opts.json.is_some() || opts.junit.is_some() || opts.html.is_some()
 }
 
 /// `os.path.abspath`: absolute and lexically normalised, symlinks kept.
@@ -89,6 +90,10 @@ pub fn parse_and_report_merged<S: KtapSource>(
     }
     if let Some(sink) = &opts.junit {
         write_sink(out, sink, &junit::get_junit_result(&test))?;
+    }
+    if let Some(file) = &opts.html {
+        let sink = Sink::File(file.clone());
+        write_sink(out, &sink, &html::get_html_report(&test))?;
     }
     out.flush();
     Ok(test)
