@@ -79,7 +79,9 @@ RS
 cat >"$work/tests/kernel.rs" <<'RS'
 use kunit_arch as _;
 use kunit_c as _;
+kunit_c::link_c_objects!();
 fn main() {
+    kunit_c::__require_c_suites();
     // The seed scenario's slow machine (UML, 32-bit arm, m68k): the first timer expiry
     // only after the task's 200 000th call.
     if std::env::var_os("SLOW_IRQ_STARTUP").is_some() {

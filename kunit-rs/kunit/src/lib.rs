@@ -312,6 +312,10 @@ macro_rules! main {
             #[cfg(kunit_c_linked)]
             extern crate kunit_c as _;
         };
+        // ... and the C objects themselves (kunit_c::Build's archives).
+        #[allow(unexpected_cfgs)]
+        #[cfg(kunit_c_linked)]
+        ::kunit_c::link_c_objects!();
         #[allow(unexpected_cfgs)]
         fn main() {
             // A binary with C test objects and no C suite fails instead of passing empty.
