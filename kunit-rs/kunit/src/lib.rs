@@ -314,8 +314,10 @@ macro_rules! main {
         };
         // ... and the C objects themselves (kunit_c::Build's archives).
         #[allow(unexpected_cfgs)]
-        #[cfg(kunit_c_linked)]
-        ::kunit_c::link_c_objects!();
+        mod __kunit_c_objects {
+            #[cfg(kunit_c_linked)]
+            ::kunit_c::link_c_objects!();
+        }
         #[allow(unexpected_cfgs)]
         fn main() {
             // A binary with C test objects and no C suite fails instead of passing empty.
