@@ -25,7 +25,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 # test file | code under test (what the kernel's Makefile links with it; the test alone
 # when the code is inline in headers) | --kconfig_add options
 suites='
-lib/tests/list-test.c||
+lib/tests/list-test.c|lib/klist.c|
 lib/tests/test_list_sort.c|lib/list_sort.c|
 lib/tests/hashtable_test.c||
 lib/tests/test_bits.c||
@@ -97,7 +97,11 @@ while IFS='|' read -r test code kconfig; do
     note=''
     if [[ -z $line ]]; then
         # The build failed: the first error line says why.
-        note=$(grep -a -m1 -E 'kunit-c has no|neither kunit-c|error:|undefined' "$log" | sed 's/^ *//' | cut -c1-160 || true)
+        note=''
+        for pattern in 'kunit-c has no|neither kunit-c' ': (fatal )?error: ' 'undefined symbol: '; do
+            note=$(grep -a -m1 -E "$pattern" "$log" | sed 's/^[ =]*\(note: \)\?//' | cut -c1-160 || true)
+            [[ -z $note ]] || break
+        done
         [[ -n $note ]] || note="no report (see KEEP=1 $log)"
         pass=- fail=- skip=-
     elif [[ $errors != 0 ]]; then

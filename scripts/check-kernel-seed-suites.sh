@@ -78,7 +78,9 @@ RS
 cat >"$work/tests/kernel.rs" <<'RS'
 use kunit_arch as _;
 use kunit_c as _;
+kunit_c::link_c_objects!();
 fn main() {
+    kunit_c::__require_c_suites();
     kunit::harness::main()
 }
 RS

@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
         .map(|a| String::from_utf8_lossy(a).into_owned())
         .collect();
     match parse_args(argv) {
-        Ok(args) => assert!(args.help || args.command.is_some()),
+        Ok(line) => assert!(line.help.help || line.command.is_some()),
         Err(e) => {
             let text = e.to_string();
             assert!(text.starts_with("kunit"), "{text}");

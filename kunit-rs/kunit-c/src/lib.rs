@@ -24,8 +24,9 @@
 //! # How the pieces meet
 //! * **Registration**: each `kunit_test_suites(...)` emits a constructor that passes its suites
 //!   to the kunit registry before `main`; they join the same inventory as Rust
-//!   suites (sorted, filtered, `--jobs`, one KTAP document). [`Build`] links the objects
-//!   whole-archive so the linker keeps them although nothing references them. A suite's
+//!   suites (sorted, filtered, `--jobs`, one KTAP document). [`Build`] archives the objects
+//!   and `kunit::main!()` links them whole-archive ([`link_c_objects!`]), so they are kept
+//!   although nothing references them. A suite's
 //!   `# module:` is `KBUILD_MODNAME`, which [`Build`] sets per file to the file's base name with
 //!   `-` turned into `_`.
 //! * **Cases**: every C case runs through one Rust trampoline. It finds its C case from the
@@ -46,6 +47,17 @@ mod internal;
 
 pub use build::{module_name, Build, KERNEL_LIBC_NAME_PREFIX};
 pub use internal::registry::{registered_c_suites, unregistered_suite};
+
+/// Links the C objects [`Build`] compiled for this package into the crate that expands it
+/// (whole-archive, as the crate's own native libraries). `kunit::main!()` expands it; a test
+/// target with a `main` of its own writes `kunit_c::link_c_objects!();` at its top level and
+/// calls [`__require_c_suites`] first thing in `main`.
+#[macro_export]
+macro_rules! link_c_objects {
+    () => {
+        include!(concat!(env!("OUT_DIR"), "/kunit_c_link.rs"));
+    };
+}
 
 /// Called by `kunit::main!()` in a package whose build script ran [`Build`]: a test binary
 /// that links C test objects but in which no C file registered a suite says so and exits

@@ -3,7 +3,9 @@
 //! 112 183 results), and its peak memory, measured on the real binary as a
 //! child process (wall time per run; peak RSS from the child's rusage). The
 //! same is measured for a 10x larger log, whose RSS must not grow, and for
-//! `--json` (which has to keep the whole result tree).
+//! `--json` (which has to keep the whole result tree). `--html` is timed on a
+//! 10 000-suite log (10 cases each) against `--json` on the same log, its
+//! peer: both keep the tree and write one document.
 //!
 //! The log comes from `support/gen_ktap.rs` (seeded, the same on every machine). Figures are
 //! medians; the last lines are `name=value`. Without `--bench` (as `cargo test --benches`
@@ -47,6 +49,27 @@ fn check_generator(dir: &Path) {
     );
     assert!(stdout.contains(&want), "expected {want:?} in:\n{stdout}");
     assert_eq!(out.status.code(), Some(1), "a log with failures exits 1");
+    // The HTML report of the same log shows the same totals.
+    let html = dir.join("3x50.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .arg("parse")
+        .arg("--html")
+        .arg(&html)
+        .arg(&log)
+        .output()
+        .expect("run kunit parse --html");
+    assert_eq!(out.status.code(), Some(1));
+    let page = std::fs::read_to_string(&html).expect("the report was written");
+    for (what, n) in [
+        ("total", total),
+        ("passed", t.passed),
+        ("failed", t.failed),
+        ("skipped", t.skipped),
+        ("suites", 3),
+    ] {
+        let shown = format!("data-count=\"{what}\">{n}<");
+        assert!(page.contains(&shown), "{shown} in the HTML report");
+    }
     println!("parse bench: generator check passed ({want}); measure with `cargo bench`");
 }
 
@@ -80,6 +103,12 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// Median wall time in milliseconds of `kunit parse EXTRA LOG` over `runs`.
+fn median_ms(log: &Path, extra: &[&str], runs: usize) -> f64 {
+    run_once(log, extra);
+    median((0..runs).map(|_| run_once(log, extra).0 * 1e3).collect())
+}
+
 /// Median throughput (MB/s) and median peak RSS (MB) over `runs`.
 fn measure(log: &Path, bytes: u64, extra: &[&str], runs: usize) -> (f64, f64) {
     run_once(log, extra); // warm the page cache
@@ -106,6 +135,15 @@ fn main() {
     let (json_mbps, json_rss) = measure(&small, small_bytes, &["--json=/dev/null"], RUNS);
     let (large_mbps, large_rss) = measure(&large, large_bytes, &[], 3);
 
+    let suites_10k = dir.join("10000x10.log");
+    let f = std::fs::File::create(&suites_10k).expect("create log");
+    gen_ktap::generate(f, 10_000, 10, true, SEED).expect("write log");
+    let html_out = dir.join("10k.html");
+    let html_arg = html_out.to_str().expect("utf-8 temp path");
+    let html_ms = median_ms(&suites_10k, &["--summary", "--html", html_arg], RUNS);
+    let json_peer_ms = median_ms(&suites_10k, &["--summary", "--json=/dev/null"], RUNS);
+    let html_mb = std::fs::metadata(&html_out).map_or(0.0, |m| m.len() as f64 / 1e6);
+
     println!(
         "log: {:.2} MB (200 suites x 500 cases, --prefix); 10x log: {:.2} MB",
         small_bytes as f64 / 1e6,
@@ -115,8 +153,14 @@ fn main() {
     println!("kunit parse --summary: {summary_mbps:.1} MB/s, peak RSS {summary_rss:.1} MB");
     println!("kunit parse --json (keeps the tree): {json_mbps:.1} MB/s, peak RSS {json_rss:.1} MB");
     println!("kunit parse on the 10x log: {large_mbps:.1} MB/s, peak RSS {large_rss:.1} MB");
+    println!(
+        "kunit parse --summary --html on 10 000 suites: {html_ms:.0} ms ({html_mb:.1} MB page); \
+         --json (the peer) {json_peer_ms:.0} ms"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 
+    println!("html_report_ms_10k_suites={html_ms:.0}");
+    println!("json_report_ms_10k_suites={json_peer_ms:.0}");
     println!("parse_json_mb_per_s={json_mbps:.1}");
     println!("peak_rss_json_mb={json_rss:.1}");
     println!("parse_10x_mb_per_s={large_mbps:.1}");

@@ -67,6 +67,7 @@ pub mod c_suite;
 pub mod cargo;
 pub mod cli;
 pub mod exec;
+pub mod html;
 pub mod json;
 pub mod junit;
 pub(crate) mod lines;

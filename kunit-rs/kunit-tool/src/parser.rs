@@ -103,6 +103,12 @@ impl<S: KtapSource> LineStream<S> {
         !self.done
     }
 
+    /// When the current line was printed ([`KtapSource::seconds`]).
+    fn seconds(&mut self) -> Option<f64> {
+        self.fill();
+        self.src.seconds()
+    }
+
     #[inline(always)]
     fn pop(&mut self) {
         self.fill();
@@ -123,6 +129,8 @@ struct Frame {
     failed_children: u64,
     /// Failure paths below this test, each starting with a child's name.
     failures: Vec<Vec<String>>,
+    /// When its first line was printed (for its duration).
+    started: Option<f64>,
 }
 
 impl Frame {
@@ -144,6 +152,8 @@ impl Frame {
         self.test_num = 1;
         self.failed_children = 0;
         self.failures.clear();
+        self.started = None;
+        self.test.duration = None;
     }
 }
 
@@ -153,6 +163,9 @@ struct Parser<'p, S> {
     keep_tree: bool,
     /// Missing subtests that may still be listed one by one.
     missing_listable: u64,
+    /// When the last result or header line was printed: a leaf's duration
+    /// runs from there to its own result line.
+    mark: Option<f64>,
 }
 
 /// `parse_run_tests`: prints the divider, parses and prints every test as it
@@ -177,6 +190,7 @@ pub fn parse_between_dividers<S: KtapSource>(
         p,
         keep_tree,
         missing_listable: MAX_MISSING_REPORTED,
+        mark: None,
     };
     if !parser.lines.has_more() {
         let mut test = Test {
@@ -335,6 +349,10 @@ impl<S: KtapSource> Parser<'_, S> {
     /// The header part of `parse_test`, filling a reset frame whose log
     /// already holds the diagnostics read before the test.
     fn start(&mut self, f: &mut Frame, depth: usize) {
+        if self.keep_tree {
+            f.started = self.lines.seconds();
+            self.mark = f.started;
+        }
         let test = &mut f.test;
         self.parse_diagnostic(&mut test.log);
         if !f.is_subtest {
@@ -455,6 +473,9 @@ impl<S: KtapSource> Parser<'_, S> {
         leaf.skip_reason.clear();
         std::mem::swap(&mut leaf.log, log);
         leaf.log.seal();
+        let now = self.lines.seconds();
+        leaf.duration = elapsed(self.mark, now);
+        self.mark = now;
         self.parse_test_result_at(leaf, parent.test_num, span);
         // `bubble_up_test_results` for a test without children: it counts
         // the test's own status (its counts hold at most errors so far).
@@ -564,6 +585,11 @@ impl<S: KtapSource> Parser<'_, S> {
                 test.status = TestStatus::NoTests;
                 self.add_error(test, "No more test results!");
             } else {
+                if self.keep_tree {
+                    let now = self.lines.seconds();
+                    test.duration = elapsed(f.started, now);
+                    self.mark = now;
+                }
                 self.parse_test_result(test, f.expected_num);
             }
         }
@@ -594,6 +620,11 @@ impl<S: KtapSource> Parser<'_, S> {
             }
         }
     }
+}
+
+/// The time from `from` to `to` (seconds), when both are known.
+fn elapsed(from: Option<f64>, to: Option<f64>) -> Option<std::time::Duration> {
+    Some(std::time::Duration::from_secs_f64((to? - from?).max(0.0)))
 }
 
 fn add_paths(into: &mut Vec<Vec<String>>, paths: impl Iterator<Item = Vec<String>>) {

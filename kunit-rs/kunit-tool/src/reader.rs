@@ -39,6 +39,11 @@ pub trait KtapSource {
     fn may_have_hash(&self) -> bool {
         true
     }
+    /// When the current line was printed, in seconds from the start of the
+    /// run, if the source knows (the HTML report's durations).
+    fn seconds(&self) -> Option<f64> {
+        None
+    }
 }
 
 impl<T: KtapSource + ?Sized> KtapSource for &mut T {
@@ -53,6 +58,10 @@ impl<T: KtapSource + ?Sized> KtapSource for &mut T {
     #[inline(always)]
     fn may_have_hash(&self) -> bool {
         (**self).may_have_hash()
+    }
+    #[inline(always)]
+    fn seconds(&self) -> Option<f64> {
+        (**self).seconds()
     }
 }
 

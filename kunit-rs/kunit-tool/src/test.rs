@@ -163,6 +163,9 @@ pub struct Test {
     pub counts: TestCounts,
     /// The reason after `# SKIP`, if skipped.
     pub skip_reason: String,
+    /// From its first line to its result line, when the source timed its
+    /// lines (`kunit run`/`exec`) and the tree is kept.
+    pub duration: Option<std::time::Duration>,
 }
 
 impl Default for Test {
@@ -176,6 +179,7 @@ impl Default for Test {
             log: Log::default(),
             counts: TestCounts::default(),
             skip_reason: String::new(),
+            duration: None,
         }
     }
 }

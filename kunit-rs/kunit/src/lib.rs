@@ -300,6 +300,12 @@ macro_rules! main {
             #[cfg(kunit_c_linked)]
             extern crate kunit_c as _;
         };
+        // ... and the C objects themselves (kunit_c::Build's archives).
+        #[allow(unexpected_cfgs)]
+        mod __kunit_c_objects {
+            #[cfg(kunit_c_linked)]
+            ::kunit_c::link_c_objects!();
+        }
         #[allow(unexpected_cfgs)]
         fn main() {
             // A binary with C test objects and no C suite fails instead of passing empty.

@@ -6,7 +6,7 @@ mod diagnose;
 mod flags;
 pub(crate) mod kconfig;
 mod libc_names;
-mod targets;
+mod link;
 mod tree;
 
 use std::path::{Path, PathBuf};
@@ -29,11 +29,11 @@ pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 ///   defines (`lib/string.c`'s `strlen`, `memcpy`, ...) is renamed in every object to
 ///   [`KERNEL_LIBC_NAME_PREFIX`]`name`, so the C files call the kernel's function and the
 ///   process keeps the C library's.
-/// * **Linking**: every object goes to every test and bench target of the package (cargo's
-///   `rustc-link-arg-tests`/`-benches`), so a package with a library target runs its C suites
-///   in its test targets too; the library itself gets none. Each such target must link
-///   kunit-c (`kunit::main!()` does, from the cfg `kunit_c_linked` this sets), and its
-///   harness fails when no C file registered a suite.
+/// * **Linking**: the objects go into `lib<name>.a` in `OUT_DIR`, which the crate that
+///   expands `kunit::main!()` (or [`link_c_objects!`](crate::link_c_objects)) links
+///   whole-archive, as its own native library: every test target with `kunit::main!()` runs
+///   the C suites, also in a package with a library target (which gets none of them), and
+///   its harness fails when no C file registered a suite.
 ///
 /// Each file is compiled with `KBUILD_MODNAME` set to [`module_name`] of its path, which is
 /// what the suite's `# module:` line shows. An object is recompiled only when its source, a
@@ -109,8 +109,7 @@ impl Build {
         self
     }
 
-    /// Compiles every file and tells cargo to link the objects into the package's test and
-    /// bench targets. On an error (a file does not compile, a header is missing) prints it
+    /// Compiles every file into `lib<name>.a`, for the targets that expand `kunit::main!()`. On an error (a file does not compile, a header is missing) prints it
     /// and exits the build script with status 1.
     pub fn compile(&self, name: &str) {
         if let Err(e) = self.try_compile(name) {
@@ -123,28 +122,9 @@ impl Build {
     /// [`compile`](Build::compile), returning the error instead of exiting.
     pub fn try_compile(&self, name: &str) -> Result<(), String> {
         let objects = compile::compile(self, name)?;
-        let package = PathBuf::from(
-            std::env::var_os("CARGO_MANIFEST_DIR")
-                .ok_or("kunit_c::Build runs in a build script")?,
-        );
-        let kinds: Vec<&str> = ["tests", "benches"]
-            .into_iter()
-            .filter(|k| targets::has(&package, if *k == "tests" { "test" } else { "bench" }))
-            .collect();
-        if kinds.is_empty() {
-            return Err(format!(
-                "kunit_c::Build: the package at {} has no test or bench target to run the C \
-                 suites in; add a harness = false [[test]] target with kunit::main!()",
-                package.display()
-            ));
-        }
-        for kind in kinds {
-            for object in &objects {
-                println!("cargo:rustc-link-arg-{kind}={}", object.display());
-            }
-        }
-        // `kunit::main!()` then links kunit-c, whose C API the objects call, and checks that
-        // a C suite registered.
+        link::archive_and_declare(name, &objects)?;
+        // `kunit::main!()` then links kunit-c and the archives (`kunit_c::link_c_objects!()`),
+        // and checks that a C suite registered.
         println!("cargo:rustc-check-cfg=cfg(kunit_c_linked)");
         println!("cargo:rustc-cfg=kunit_c_linked");
         Ok(())

@@ -6,18 +6,18 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::args::Args;
-use super::report::{parse_and_report, ReportOptions};
-use crate::cargo::{self, BuildOptions};
+use super::options::{BuildOptions, ExecArgs, ExecOptions, ReportOptions, RunArgs};
+use super::report::parse_and_report;
+use crate::cargo;
 use crate::exec::runner::{BinaryRunner, ListedSuite};
-use crate::exec::{self, Control, ExecOptions, Job};
+use crate::exec::{self, Control, Job};
 use crate::json::Metadata;
 use crate::printer::Printer;
 use crate::reader::KtapSource;
 use crate::status::TestStatus;
 
-fn build_options(args: &Args) -> BuildOptions {
-    BuildOptions {
+fn build_options(args: &BuildOptions) -> cargo::BuildOptions {
+    cargo::BuildOptions {
         manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
         release: args.release,
@@ -43,10 +43,9 @@ enum NoHarnesses {
 impl NoHarnesses {
     /// Reports the problem; returns the exit status (kunit.py's 1 for a
     /// failed build, argparse's 2 for being started in the wrong place).
-    fn report(&self, args: &Args) -> i32 {
+    fn report(&self, cmd: &str, args: &BuildOptions) -> i32 {
         match self {
             NoHarnesses::NoProject(reason) => {
-                let cmd = args.command.map_or("", |c| c.name());
                 let hint = if args.manifest_path.is_some() {
                     ""
                 } else {
@@ -65,7 +64,7 @@ impl NoHarnesses {
 
 /// Builds the test targets; the harness binaries, or why there are none.
 fn build_harnesses(
-    args: &Args,
+    args: &BuildOptions,
     out: &mut Printer,
 ) -> io::Result<Result<Vec<PathBuf>, NoHarnesses>> {
     if let Err(reason) = cargo::locate_project(args.manifest_path.as_deref())? {
@@ -83,11 +82,12 @@ fn build_harnesses(
         .map_err(NoHarnesses::BuildFailed))
 }
 
-pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
+/// `kunit build`.
+pub fn build(args: &BuildOptions, out: &mut Printer) -> io::Result<i32> {
     let start = Instant::now();
     let result = build_harnesses(args, out)?;
     if let Err(e @ NoHarnesses::NoProject(_)) = &result {
-        return Ok(e.report(args));
+        return Ok(e.report("build", args));
     }
     let code = match &result {
         Ok(bins) => {
@@ -97,7 +97,7 @@ pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
             }
             0
         }
-        Err(e) => e.report(args),
+        Err(e) => e.report("build", args),
     };
     out.flush();
     eprintln!("Elapsed time: {:.3}s", start.elapsed().as_secs_f64());
@@ -107,7 +107,11 @@ pub fn build(args: &Args, out: &mut Printer) -> io::Result<i32> {
 /// `--partition`: each binary with the suites of its listing that are in
 /// the shard (`None` when that is all of them); binaries with none are
 /// left out. Also returns the binaries that could not be listed.
-fn shard(args: &Args, bins: Vec<PathBuf>, opts: &ExecOptions) -> (Vec<Job>, Vec<String>) {
+fn shard(
+    args: &ExecOptions,
+    bins: Vec<PathBuf>,
+    opts: &exec::ExecOptions,
+) -> (Vec<Job>, Vec<String>) {
     let Some(partition) = args.partition else {
         let jobs = bins
             .into_iter()
@@ -149,7 +153,7 @@ fn shard(args: &Args, bins: Vec<PathBuf>, opts: &ExecOptions) -> (Vec<Job>, Vec<
 }
 
 /// The listing flags: ask every binary and print what it lists.
-fn list(args: &Args, jobs: &[Job], opts: &ExecOptions, out: &mut Printer) -> i32 {
+fn list(args: &ExecOptions, jobs: &[Job], opts: &exec::ExecOptions, out: &mut Printer) -> i32 {
     let ctl = Control::default();
     let mut sink = |_| {};
     let mut code = 0;
@@ -214,13 +218,10 @@ fn is_test_name(l: &str) -> bool {
     }
 }
 
-fn exec_options(args: &Args) -> ExecOptions {
-    let per_case = args.timeout.unwrap_or(300);
-    ExecOptions {
-        filter_glob: args.filter_glob.clone(),
-        filter: args.filter.clone(),
-        filter_action: args.filter_action.clone(),
-        timeout: args.timeout,
+fn exec_options(args: &ExecOptions) -> exec::ExecOptions {
+    let per_case = args.harness.timeout.unwrap_or(300);
+    exec::ExecOptions {
+        harness: args.harness.clone(),
         // Slow cases get 3x and very slow 12x the per-case timeout.
         process_timeout: Duration::from_secs(
             args.process_timeout
@@ -233,11 +234,11 @@ fn exec_options(args: &Args) -> ExecOptions {
 /// Bad filters are usage errors, found before anything runs: the first harness checks them
 /// (exactly as it parses them for the run) while listing its suites. Returns the harness's
 /// message when it refused them.
-fn refused_filters(bin: &Path, opts: &ExecOptions) -> Option<String> {
+fn refused_filters(bin: &Path, opts: &exec::ExecOptions) -> Option<String> {
     let ctl = Control::default();
     let mut sink = |_| {};
     let runner = BinaryRunner::new(bin, opts, &ctl, &mut sink);
-    let filters = runner.filter_args(&opts.filter_glob);
+    let filters = runner.filter_args(opts.harness.glob());
     if filters.is_empty() {
         return None;
     }
@@ -257,7 +258,9 @@ fn refused_filters(bin: &Path, opts: &ExecOptions) -> Option<String> {
 
 /// Runs the binaries and reports; returns the exit status.
 fn run_binaries(
-    args: &Args,
+    build: &BuildOptions,
+    args: &ExecOptions,
+    report: &ReportOptions,
     bins: Vec<PathBuf>,
     out: &mut Printer,
     progress: bool,
@@ -294,9 +297,9 @@ fn run_binaries(
     if let Some(flag) = &shown {
         out.set_progress_flag(flag.clone());
     }
-    let n_jobs = args.jobs.unwrap_or_else(default_jobs);
+    let n_jobs = build.jobs.unwrap_or_else(default_jobs);
     let (mut stream, workers) = exec::start(jobs, opts, n_jobs, ctl.clone(), shown);
-    if args.raw_output.is_some() {
+    if report.raw_output.is_some() {
         // The merged stream is KTAP already, so `all` and `kunit` print the same.
         while stream.advance().is_some() {
             out.raw_line(stream.line());
@@ -307,21 +310,15 @@ fn run_binaries(
         }
         return Ok(if ctl.interrupted() { 130 } else { shard_code });
     }
-    let report = ReportOptions {
-        summary: args.summary,
-        failed: args.failed,
-        json: args.json.clone(),
-        junit: args.junit.clone(),
-        meta: Metadata {
-            arch: std::env::consts::ARCH.to_string(),
-            def_config: "kunit_defconfig".to_string(),
-            build_dir: args
-                .build_dir
-                .clone()
-                .unwrap_or_else(|| "target".to_string()),
-        },
+    let meta = Metadata {
+        arch: std::env::consts::ARCH.to_string(),
+        def_config: "kunit_defconfig".to_string(),
+        build_dir: build
+            .build_dir
+            .clone()
+            .unwrap_or_else(|| "target".to_string()),
     };
-    let test = parse_and_report(stream, &report, out)?;
+    let test = parse_and_report(stream, report, &meta, out)?;
     let errors = workers.finish();
     for e in &errors {
         eprintln!("kunit: {e}");
@@ -341,30 +338,32 @@ fn run_binaries(
     })
 }
 
-pub fn exec(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
+/// `kunit exec`.
+pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
     let bins = if args.binaries.is_empty() {
-        match build_harnesses(args, out)? {
+        match build_harnesses(&args.build, out)? {
             Ok(b) => b,
-            Err(e) => return Ok(e.report(args)),
+            Err(e) => return Ok(e.report("exec", &args.build)),
         }
     } else {
         args.binaries.iter().map(PathBuf::from).collect()
     };
-    let code = run_binaries(args, bins, out, progress)?;
+    let code = run_binaries(&args.build, &args.exec, &args.report, bins, out, progress)?;
     out.flush();
     eprintln!("Elapsed time: {:.3}s", start.elapsed().as_secs_f64());
     Ok(code)
 }
 
-pub fn run(args: &Args, out: &mut Printer, progress: bool) -> io::Result<i32> {
+/// `kunit run`.
+pub fn run(args: &RunArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
-    let bins = match build_harnesses(args, out)? {
+    let bins = match build_harnesses(&args.build, out)? {
         Ok(b) => b,
-        Err(e) => return Ok(e.report(args)),
+        Err(e) => return Ok(e.report("run", &args.build)),
     };
     let built = start.elapsed();
-    let code = run_binaries(args, bins, out, progress)?;
+    let code = run_binaries(&args.build, &args.exec, &args.report, bins, out, progress)?;
     out.flush();
     let total = start.elapsed();
     eprintln!(

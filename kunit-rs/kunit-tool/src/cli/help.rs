@@ -1,160 +1,108 @@
 //! `kunit --help` and `kunit SUBCOMMAND --help`, laid out as Python's
 //! argparse lays out kunit.py's help (usage line, description, one entry per
 //! argument with its help text from column 24), and the usage line printed
-//! before a usage error. The option list comes from the argument parser's own
-//! table, so every option a subcommand accepts is described.
+//! before a usage error. Everything comes from the clap definition
+//! ([`super::options`]), so every option a subcommand accepts is described
+//! the way it is parsed.
 
-use super::args::{self, Command};
+use clap::{Arg, ArgAction, CommandFactory};
+
+use super::options::CommandLine;
 
 /// Help column and line width of argparse's default formatter.
 const HELP_COLUMN: usize = 24;
 const WIDTH: usize = 79;
 
-const SUBCOMMANDS: [Command; 4] = [Command::Run, Command::Build, Command::Exec, Command::Parse];
-
-const DESCRIPTION: &str = "Helps writing and running KUnit tests written with kunit-rs, as kunit.py does for the kernel. kunit builds the cargo project it is started in (the nearest Cargo.toml at or above the current directory, or the one --manifest-path names), runs the KUnit harnesses among its test targets (those built with kunit::main!()) and parses their KTAP output.";
-
-const EPILOG: &str = "Exit status (as kunit.py's): 0 when every test passed or was skipped, 1 when a test failed or crashed, no tests ran or the build failed; 2 for a usage error, including an input file that cannot be read and starting run/build/exec outside a cargo project; 130 after Ctrl-C. `kunit parse` exits 0 only when the result is exactly SUCCESS, so an all-skipped log exits 1 there. Run `kunit SUBCOMMAND --help` for a subcommand's options.";
-
-/// One-line summary of a subcommand (the top-level help's list).
-fn summary(cmd: Command) -> &'static str {
-    match cmd {
-        Command::Run => "Builds and runs KUnit tests.",
-        Command::Build => "Builds the KUnit harnesses of the cargo project.",
-        Command::Exec => "Runs KUnit harnesses and parses their output.",
-        Command::Parse => "Parses KUnit results from files or stdin.",
+/// The clap definition of `name` (the top level when `None`).
+fn definition(name: Option<&str>) -> clap::Command {
+    let top = CommandLine::command();
+    match name {
+        None => top,
+        Some(n) => top
+            .find_subcommand(n)
+            .cloned()
+            .unwrap_or_else(|| panic!("no subcommand {n}")),
     }
 }
 
-/// What a subcommand does (its own help's description).
-fn description(cmd: Command) -> &'static str {
-    match cmd {
-        Command::Run => "Builds the test targets of the cargo project kunit is started in (or of --manifest-path), runs the KUnit harnesses among them and parses their output: build and exec in one go.",
-        Command::Build => "Builds the test targets of the cargo project kunit is started in (or of --manifest-path) with `cargo test --no-run` and lists the KUnit harnesses among them (test executables built with kunit::main!()).",
-        Command::Exec => "Runs the KUnit harnesses of the cargo project kunit is started in (or of --manifest-path), which cargo builds first if they are not up to date, or the harness executables given with --binary, and parses their output. Each harness runs in its own process group; a case that kills its process is reported as crashed and the rest of the run goes on.",
-        Command::Parse => "Parses KUnit results (KTAP, also inside a kernel log) from files, or from stdin when none is given, and prints them formatted. Several files (e.g. the logs of the shards of a --partition run) are reported as one run: their top-level tests in order, one summary line, one JSON and one JUnit document.",
+/// `{all,full,kunit}` for an option with choices, else its value name.
+fn metavar(arg: &Arg) -> String {
+    let choices: Vec<String> = arg
+        .get_possible_values()
+        .iter()
+        .filter(|v| !v.is_hide_set())
+        .map(|v| v.get_name().to_string())
+        .collect();
+    if !choices.is_empty() {
+        return format!("{{{}}}", choices.join(","));
+    }
+    arg.get_value_names().and_then(|n| n.first()).map_or_else(
+        || arg.get_id().to_string().to_uppercase(),
+        |n| n.to_string(),
+    )
+}
+
+fn takes_value(arg: &Arg) -> bool {
+    !matches!(
+        arg.get_action(),
+        ArgAction::SetTrue | ArgAction::SetFalse | ArgAction::Count | ArgAction::Help
+    )
+}
+
+/// `-p PKG`, `--json [FILE]`, `--summary`: one spelling with its value.
+fn spelling(arg: &Arg, name: String) -> String {
+    if !takes_value(arg) {
+        return name;
+    }
+    let optional = arg.get_num_args().is_some_and(|r| r.min_values() == 0);
+    let m = metavar(arg);
+    if optional {
+        format!("{name} [{m}]")
+    } else {
+        format!("{name} {m}")
     }
 }
 
-/// The positional argument of a subcommand: (usage form, name, help).
-fn positional(cmd: Command) -> Option<(&'static str, &'static str, &'static str)> {
-    let glob = (
-        "[filter_glob]",
-        "filter_glob",
-        "Filter which KUnit suites/tests run, e.g. list* or list*.*del_test (the same as --filter_glob).",
-    );
-    match cmd {
-        Command::Run | Command::Exec => Some(glob),
-        Command::Build => None,
-        Command::Parse => Some((
-            "[input_file ...]",
-            "input_file",
-            "Files to read results from; stdin when none is given. Several files are merged into one report.",
-        )),
+/// How the help list writes an argument: `-p PKG, --package PKG`,
+/// `--json [FILE]`, `filter_glob`.
+fn invocation(arg: &Arg) -> String {
+    if arg.is_positional() {
+        return metavar(arg);
     }
+    let mut forms = Vec::new();
+    if let Some(s) = arg.get_short() {
+        forms.push(spelling(arg, format!("-{s}")));
+    }
+    if let Some(l) = arg.get_long() {
+        forms.push(spelling(arg, format!("--{l}")));
+    }
+    forms.join(", ")
 }
 
-/// How an option is written in the help list and its help text; `None` for
-/// options the table does not describe (a unit test rules that out).
-fn option_help(name: &str) -> Option<(&'static str, &'static str)> {
-    Some(match name {
-        "--help" => ("-h, --help", "show this help message and exit"),
-        "--raw_output" => (
-            "--raw_output [{all,full,kunit}]",
-            "If set don't format output from the tests. If set to --raw_output=kunit (what a bare --raw_output means), filters to just KUnit output.",
-        ),
-        "--json" => (
-            "--json [FILE]",
-            "Stores test results in a JSON, and either prints to stdout or saves to file if a filename is specified.",
-        ),
-        "--junit" => (
-            "--junit [FILE]",
-            "Stores test results in a JUnit XML, and either prints to stdout or saves to file if a filename is specified.",
-        ),
-        "--summary" => (
-            "--summary",
-            "Prints only the summary line for parsed test results. Does nothing if --raw_output is set.",
-        ),
-        "--failed" => (
-            "--failed",
-            "Prints only the failed parsed test results and the summary line. Does nothing if --raw_output is set.",
-        ),
-        "--color" => (
-            "--color [{auto,always,never}]",
-            "When to colour the output: auto (the default) colours a terminal unless NO_COLOR is set; a bare --color means always.",
-        ),
-        "--manifest-path" => (
-            "--manifest-path PATH",
-            "The Cargo.toml of the project to build (passed to cargo). Default: the nearest Cargo.toml at or above the current directory.",
-        ),
-        "--package" => (
-            "-p PKG, --package PKG",
-            "Builds only the test targets of package PKG (cargo's -p). Can be repeated.",
-        ),
-        "--release" => ("--release", "Builds with cargo's release profile."),
-        "--features" => (
-            "--features FEATURES",
-            "Cargo features to enable, as cargo's --features. Can be repeated.",
-        ),
-        "--all-features" => ("--all-features", "Enables all features (cargo's --all-features)."),
-        "--build_dir" => (
-            "--build_dir DIR",
-            "As in cargo's --target-dir: the directory build output goes to. Default: cargo's (target).",
-        ),
-        "--jobs" => (
-            "--jobs N",
-            "As in the make command, \"Specifies the number of jobs (commands) to run simultaneously\": cargo's -j, and the number of harness processes at a time (the output order does not depend on it). Default: the number of CPUs available.",
-        ),
-        "--timeout" => (
-            "--timeout SECONDS",
-            "Maximum number of seconds one test case may run, passed to the harness (slow cases get 3x, very slow 12x; default 300). This does not include time taken to build the tests.",
-        ),
-        "--process_timeout" => (
-            "--process_timeout SECONDS",
-            "Kills a harness process that prints nothing for this long and reports its running case as crashed. Default: 12 x --timeout + 30.",
-        ),
-        "--filter_glob" => (
-            "--filter_glob GLOB",
-            "Filter which KUnit suites/tests run, e.g. list* or list*.*del_test.",
-        ),
-        "--filter" => (
-            "--filter FILTER",
-            "Filter KUnit tests by their attributes, e.g. module=example or speed>slow. Several filters are separated by commas (all must hold).",
-        ),
-        "--filter_action" => (
-            "--filter_action {skip}",
-            "If set to skip, tests the filters leave out are reported as skipped instead of not being run.",
-        ),
-        "--run_isolated" => (
-            "--run_isolated {suite,test}",
-            "If set, starts a harness process for each individual suite/test. This can be useful for debugging a non-hermetic test, one that might pass/fail based on what ran before it.",
-        ),
-        "--partition" => (
-            "--partition K/N",
-            "Runs only shard K (from 1) of N: the suites of all harnesses, sorted by name, are dealt out in turn, so N runs with K = 1..N run every suite exactly once (as cargo nextest's --partition count:K/N). Merge the shards' logs with `kunit parse FILE...`.",
-        ),
-        "--list_tests" => (
-            "--list_tests",
-            "If set, lists all tests that will be run (suite.test) and exits.",
-        ),
-        "--list_tests_attr" => (
-            "--list_tests_attr",
-            "If set, lists all tests that will be run and their attributes, and exits.",
-        ),
-        "--list_suites" => (
-            "--list_suites",
-            "If set, lists all suites that will be run and exits.",
-        ),
-        "--binary" => (
-            "--binary PATH",
-            "Runs this harness executable instead of building the cargo project's. Can be repeated.",
-        ),
-        _ => return None,
-    })
+/// The usage form of one argument: `[--jobs N]`, `[-h]`, `[input_file ...]`.
+fn usage_form(arg: &Arg) -> String {
+    if arg.is_positional() {
+        let many = matches!(arg.get_action(), ArgAction::Append);
+        return if many {
+            format!("[{} ...]", metavar(arg))
+        } else {
+            format!("[{}]", metavar(arg))
+        };
+    }
+    let name = match (arg.get_short(), arg.get_long()) {
+        (Some(s), _) => format!("-{s}"),
+        (None, Some(l)) => format!("--{l}"),
+        (None, None) => arg.get_id().to_string(),
+    };
+    format!("[{}]", spelling(arg, name))
 }
 
-/// argparse's word wrapping: `text` in lines of at most `width - indent`
-/// characters, each but the first indented by `indent`.
+fn visible(cmd: &clap::Command) -> impl Iterator<Item = &Arg> {
+    cmd.get_arguments().filter(|a| !a.is_hide_set())
+}
+
+/// argparse's word wrapping: `text` in lines of at most `WIDTH` characters,
+/// each but the first indented by `indent`.
 fn wrap(out: &mut String, text: &str, first_column: usize, indent: usize) {
     let mut column = first_column;
     let mut first = true;
@@ -192,23 +140,24 @@ fn entry(out: &mut String, invocation: &str, help: &str) {
     wrap(out, help, HELP_COLUMN, HELP_COLUMN);
 }
 
-/// The usage form of one option: `[--jobs N]`, `[--summary]`.
-fn usage_form(name: &str) -> String {
-    let invocation = option_help(name).map_or(name, |(inv, _)| inv);
-    // `-p PKG, --package PKG` -> `-p PKG`; `-h, --help` -> `-h`.
-    let short = invocation.split(", ").next().unwrap_or(invocation);
-    format!("[{short}]")
+fn text(s: Option<&clap::builder::StyledStr>) -> String {
+    s.map(|s| s.to_string()).unwrap_or_default()
 }
 
-/// The usage line(s) of `cmd` (or of the top level), as printed before a
-/// usage error and at the top of the help.
-pub fn usage(cmd: Option<Command>) -> String {
-    let Some(cmd) = cmd else {
-        return "usage: kunit [-h] {run,build,exec,parse} ...".to_string();
+/// The usage line(s) of subcommand `name` (or of the top level), as printed
+/// before a usage error and at the top of the help.
+pub fn usage(name: Option<&str>) -> String {
+    let cmd = definition(name);
+    let Some(name) = name else {
+        let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+        return format!("usage: kunit [-h] {{{}}} ...", names.join(","));
     };
-    let prog = format!("usage: kunit {} ", cmd.name());
-    let mut forms: Vec<String> = args::options(cmd).map(|(n, _)| usage_form(n)).collect();
-    forms.extend(positional(cmd).map(|(form, _, _)| form.to_string()));
+    let prog = format!("usage: kunit {name} ");
+    let mut forms: Vec<String> = visible(&cmd)
+        .filter(|a| !a.is_positional())
+        .map(usage_form)
+        .collect();
+    forms.extend(visible(&cmd).filter(|a| a.is_positional()).map(usage_form));
     let mut out = prog.clone();
     let indent = prog.len();
     let mut column = indent;
@@ -227,38 +176,45 @@ pub fn usage(cmd: Option<Command>) -> String {
     out
 }
 
-/// The full help text of `cmd` (or of the top level).
-pub fn help(cmd: Option<Command>) -> String {
-    let mut out = usage(cmd);
+/// The full help text of subcommand `name` (or of the top level).
+pub fn help(name: Option<&str>) -> String {
+    let cmd = definition(name);
+    let mut out = usage(name);
     out.push_str("\n\n");
-    let Some(cmd) = cmd else {
-        wrap(&mut out, DESCRIPTION, 0, 0);
-        out.push_str("\npositional arguments:\n  {run,build,exec,parse}\n");
-        for c in SUBCOMMANDS {
-            entry(&mut out, &format!("  {}", c.name()), summary(c));
-        }
-        out.push_str("\noptions:\n");
-        entry(&mut out, "-h, --help", "show this help message and exit");
-        out.push('\n');
-        wrap(&mut out, EPILOG, 0, 0);
-        return out;
-    };
-    wrap(&mut out, description(cmd), 0, 0);
-    if let Some((_, name, text)) = positional(cmd) {
+    let epilog = text(cmd.get_after_help());
+    if name.is_none() {
+        wrap(&mut out, &text(cmd.get_about()), 0, 0);
         out.push_str("\npositional arguments:\n");
-        entry(&mut out, name, text);
-    }
-    let mut section = "";
-    for (name, group) in args::options(cmd) {
-        if group != section {
-            section = group;
-            out.push_str(&format!("\n{group}:\n"));
+        let names: Vec<&str> = cmd.get_subcommands().map(|c| c.get_name()).collect();
+        out.push_str(&format!("  {{{}}}\n", names.join(",")));
+        for c in cmd.get_subcommands() {
+            entry(
+                &mut out,
+                &format!("  {}", c.get_name()),
+                &text(c.get_about()),
+            );
         }
-        let (invocation, text) = option_help(name).unwrap_or((name, ""));
-        entry(&mut out, invocation, text);
+    } else {
+        wrap(&mut out, &text(cmd.get_long_about()), 0, 0);
+        let positionals: Vec<&Arg> = visible(&cmd).filter(|a| a.is_positional()).collect();
+        if !positionals.is_empty() {
+            out.push_str("\npositional arguments:\n");
+            for a in positionals {
+                entry(&mut out, &invocation(a), &text(a.get_help()));
+            }
+        }
+    }
+    let mut section = None;
+    for a in visible(&cmd).filter(|a| !a.is_positional()) {
+        let heading = a.get_help_heading().unwrap_or("options");
+        if section != Some(heading) {
+            section = Some(heading);
+            out.push_str(&format!("\n{heading}:\n"));
+        }
+        entry(&mut out, &invocation(a), &text(a.get_help()));
     }
     out.push('\n');
-    wrap(&mut out, EPILOG, 0, 0);
+    wrap(&mut out, &epilog, 0, 0);
     out
 }
 
@@ -266,27 +222,32 @@ pub fn help(cmd: Option<Command>) -> String {
 mod tests {
     use super::*;
 
+    const SUBCOMMANDS: [&str; 4] = ["run", "build", "exec", "parse"];
+
     #[test]
     fn every_option_of_every_subcommand_is_described() {
-        for cmd in SUBCOMMANDS {
-            let text = help(Some(cmd));
-            for (name, _) in args::options(cmd) {
-                let (invocation, _) =
-                    option_help(name).unwrap_or_else(|| panic!("{name} has no help text"));
+        for name in SUBCOMMANDS {
+            let text = help(Some(name));
+            let cmd = definition(Some(name));
+            for a in cmd.get_arguments() {
                 assert!(
-                    text.contains(&format!("\n  {invocation}")),
-                    "{}: {name}",
-                    cmd.name()
+                    a.get_help().is_some_and(|h| !h.to_string().is_empty()),
+                    "{name}: {} has no help text",
+                    a.get_id()
+                );
+                assert!(
+                    text.contains(&format!("\n  {}", invocation(a))),
+                    "{name}: {a}"
                 );
                 // Every option the parser takes is in the usage line.
-                assert!(usage(Some(cmd)).contains(&usage_form(name)), "{name}");
+                assert!(usage(Some(name)).contains(&usage_form(a)), "{a}");
             }
         }
     }
 
     #[test]
     fn layout_is_argparse_s() {
-        let text = help(Some(Command::Build));
+        let text = help(Some("build"));
         // Fits in 79 columns, help texts start at column 24.
         for line in text.lines() {
             assert!(line.chars().count() <= WIDTH, "too long: {line:?}");
@@ -295,10 +256,20 @@ mod tests {
         assert!(text.contains("\n  --release             Builds with cargo's release profile.\n"));
         // A long invocation puts its help on the next line.
         assert!(text.contains("\n  --manifest-path PATH  The Cargo.toml"));
-        let run = help(Some(Command::Run));
+        assert!(text.contains("\n  -p PKG, --package PKG\n"), "{text}");
+        let run = help(Some("run"));
         assert!(run.contains(
             "\n  --run_isolated {suite,test}\n                        If set, starts a harness process"
         ));
+        assert!(
+            run.contains("\n  --raw_output [{all,full,kunit}]\n"),
+            "{run}"
+        );
+        assert!(
+            run.contains("\n  --json [FILE]         Stores test results in a JSON"),
+            "{run}"
+        );
+        assert!(run.contains("\nparse options:\n"), "{run}");
         let top = help(None);
         assert!(top.starts_with("usage: kunit [-h] {run,build,exec,parse} ...\n\n"));
         assert!(
@@ -308,7 +279,7 @@ mod tests {
 
     #[test]
     fn usage_lines_wrap_under_the_program_name() {
-        let u = usage(Some(Command::Exec));
+        let u = usage(Some("exec"));
         let mut lines = u.lines();
         assert!(lines.next().unwrap().starts_with("usage: kunit exec [-h] "));
         for l in lines {
@@ -319,6 +290,6 @@ mod tests {
             assert!(l.len() <= WIDTH);
         }
         assert!(u.ends_with("[filter_glob]"), "{u}");
-        assert!(usage(Some(Command::Parse)).ends_with("[input_file ...]"));
+        assert!(usage(Some("parse")).ends_with("[input_file ...]"));
     }
 }

@@ -1,20 +1,19 @@
 //! The `kunit` command line: argument handling, output setup and dispatch.
 
-pub(crate) mod args;
+pub mod command_line;
 pub(crate) mod exec_cmd;
 pub(crate) mod help;
+pub mod options;
 pub(crate) mod parse_cmd;
 pub(crate) mod report;
+pub mod usage_error;
 
 use std::io::{self, IsTerminal};
 
-use args::{ColorWhen, Command};
-
-/// The argument parser alone, for the fuzz target (`fuzz/fuzz_targets/kunit_cli_args.rs`).
-#[doc(hidden)]
-pub use args::parse_args;
-
 use crate::printer::Printer;
+pub use command_line::parse_args;
+use options::{ColorWhen, Command};
+pub use usage_error::UsageError;
 
 /// Colours on a terminal only, unless `--color` says otherwise; `NO_COLOR`
 /// (any non-empty value) turns the automatic choice off.
@@ -52,26 +51,38 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
     if argv.first().is_some_and(|a| a == "c") {
         return crate::c_suite::main(argv[1..].to_vec());
     }
-    let args = match args::parse_args(argv) {
+    let line = match parse_args(argv) {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{}", help::usage(e.command));
+            eprintln!("{}", help::usage(e.command.as_deref()));
             eprintln!("{e}");
             return 2;
         }
     };
-    if args.help {
-        print!("{}", help::help(args.command));
+    let command = match line.command {
+        Some(c) if !line.help.help => c,
+        _ => {
+            print!("{}", help::help(None));
+            return 0;
+        }
+    };
+    if command.help() {
+        print!("{}", help::help(Some(command.name())));
         return 0;
     }
     let tty = io::stdout().is_terminal();
-    let mut out = stdout_printer(args.color, tty);
-    let result = match args.command {
-        Some(Command::Parse) => parse_cmd::run(&args, &mut out),
-        Some(Command::Build) => exec_cmd::build(&args, &mut out),
-        Some(Command::Exec) => exec_cmd::exec(&args, &mut out, tty),
-        Some(Command::Run) => exec_cmd::run(&args, &mut out, tty),
-        None => unreachable_usage(),
+    let color = match &command {
+        Command::Run(a) => a.report.color,
+        Command::Exec(a) => a.report.color,
+        Command::Parse(a) => a.report.color,
+        Command::Build(_) => ColorWhen::Auto,
+    };
+    let mut out = stdout_printer(color, tty);
+    let result = match &command {
+        Command::Parse(a) => parse_cmd::run(a, &mut out),
+        Command::Build(a) => exec_cmd::build(&a.build, &mut out),
+        Command::Exec(a) => exec_cmd::exec(a, &mut out, tty),
+        Command::Run(a) => exec_cmd::run(a, &mut out, tty),
     };
     out.flush();
     match result {
@@ -81,9 +92,4 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
             1
         }
     }
-}
-
-fn unreachable_usage() -> io::Result<i32> {
-    eprintln!("{}", help::usage(None));
-    Ok(2)
 }

@@ -3,8 +3,8 @@
 
 use std::io::{self, Read};
 
-use super::args::{Args, RawOutput};
-use super::report::{parse_and_report_merged, ReportOptions};
+use super::options::{ParseArgs, RawOutput};
+use super::report::parse_and_report_merged;
 use crate::json::Metadata;
 use crate::printer::Printer;
 use crate::reader::{Extractor, KtapSource, RawLines};
@@ -13,7 +13,7 @@ use crate::status::TestStatus;
 /// `--raw_output`: print the input (all of it, or only the KTAP lines).
 pub fn print_raw<R: Read>(input: R, mode: RawOutput, out: &mut Printer) {
     match mode {
-        RawOutput::All => {
+        RawOutput::All | RawOutput::Full => {
             let mut raw = RawLines::new(input);
             while let Some(line) = raw.next_line() {
                 out.raw_line(line);
@@ -47,7 +47,7 @@ fn open_inputs(files: &[String]) -> Result<Vec<std::fs::File>, String> {
 
 /// `kunit parse [FILE...]`: one report for all files (stdin without any).
 /// A file that cannot be opened is a usage error: exit status 2.
-pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
+pub fn run(args: &ParseArgs, out: &mut Printer) -> io::Result<i32> {
     let inputs: Vec<Box<dyn Read>> = if args.files.is_empty() {
         vec![Box::new(io::stdin().lock())]
     } else {
@@ -71,22 +71,20 @@ pub fn run(args: &Args, out: &mut Printer) -> io::Result<i32> {
             .map(|f| Box::new(f) as Box<dyn Read>)
             .collect()
     };
-    if let Some(mode) = args.raw_output {
+    if let Some(mode) = args.report.raw_output {
         for input in inputs {
             print_raw(input, mode, out);
         }
         return Ok(0);
     }
-    let opts = ReportOptions {
-        summary: args.summary,
-        failed: args.failed,
-        json: args.json.clone(),
-        junit: args.junit.clone(),
-        meta: Metadata::default(),
-    };
     let mut extractors: Vec<Extractor<Box<dyn Read>>> =
         inputs.into_iter().map(Extractor::new).collect();
-    let test = parse_and_report_merged(extractors.iter_mut(), &opts, out)?;
+    let test = parse_and_report_merged(
+        extractors.iter_mut(),
+        &args.report,
+        &Metadata::default(),
+        out,
+    )?;
     for (i, ex) in extractors.iter_mut().enumerate() {
         if let Some(e) = ex.take_error() {
             let name = args.files.get(i).map_or("stdin", String::as_str);

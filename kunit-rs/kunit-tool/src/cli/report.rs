@@ -4,7 +4,8 @@
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
-use super::args::Sink;
+use super::options::{ReportOptions, Sink};
+use crate::html;
 use crate::json::{self, Metadata};
 use crate::junit;
 use crate::merge::parse_merged;
@@ -12,19 +13,9 @@ use crate::printer::{self, Printer};
 use crate::reader::KtapSource;
 use crate::test::Test;
 
-pub struct ReportOptions {
-    pub summary: bool,
-    pub failed: bool,
-    pub json: Option<Sink>,
-    pub junit: Option<Sink>,
-    pub meta: Metadata,
-}
-
-impl ReportOptions {
-    /// The tree is only kept when something needs it after parsing.
-    fn keep_tree(&self) -> bool {
-        self.failed || self.json.is_some() || self.junit.is_some()
-    }
+/// The tree is only kept when something needs it after parsing.
+fn keep_tree(opts: &ReportOptions) -> bool {
+    opts.failed || opts.json.is_some() || opts.junit.is_some() || opts.html.is_some()
 }
 
 /// `os.path.abspath`: absolute and lexically normalised, symlinks kept.
@@ -70,9 +61,10 @@ fn write_sink(out: &mut Printer, sink: &Sink, doc: &str) -> io::Result<()> {
 pub fn parse_and_report<S: KtapSource>(
     src: S,
     opts: &ReportOptions,
+    meta: &Metadata,
     out: &mut Printer,
 ) -> io::Result<Test> {
-    parse_and_report_merged(std::iter::once(src), opts, out)
+    parse_and_report_merged(std::iter::once(src), opts, meta, out)
 }
 
 /// [`parse_and_report`] for several logs reported as one run
@@ -80,12 +72,13 @@ pub fn parse_and_report<S: KtapSource>(
 pub fn parse_and_report_merged<S: KtapSource>(
     sources: impl IntoIterator<Item = S>,
     opts: &ReportOptions,
+    meta: &Metadata,
     out: &mut Printer,
 ) -> io::Result<Test> {
     let result = if opts.summary || opts.failed {
-        parse_merged(sources, &mut Printer::null(), opts.keep_tree())
+        parse_merged(sources, &mut Printer::null(), keep_tree(opts))
     } else {
-        parse_merged(sources, out, opts.keep_tree())
+        parse_merged(sources, out, keep_tree(opts))
     };
     let test = result.test;
     if opts.failed {
@@ -93,10 +86,14 @@ pub fn parse_and_report_merged<S: KtapSource>(
     }
     printer::print_summary_line(out, &test, &result.failure_paths);
     if let Some(sink) = &opts.json {
-        write_sink(out, sink, &json::get_json_result(&test, &opts.meta))?;
+        write_sink(out, sink, &json::get_json_result(&test, meta))?;
     }
     if let Some(sink) = &opts.junit {
         write_sink(out, sink, &junit::get_junit_result(&test))?;
+    }
+    if let Some(file) = &opts.html {
+        let sink = Sink::File(file.clone());
+        write_sink(out, &sink, &html::get_html_report(&test))?;
     }
     out.flush();
     Ok(test)

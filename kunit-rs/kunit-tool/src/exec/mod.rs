@@ -4,6 +4,8 @@
 //! spliced output goes into its own channel, and the parser reads the channels
 //! in binary order, so the printed output does not depend on scheduling.
 
+pub mod harness_flags;
+pub mod isolation;
 pub mod partition;
 pub(crate) mod process;
 pub mod runner;
@@ -35,6 +37,8 @@ pub struct MergedStream {
     progress: Option<Arc<AtomicBool>>,
     /// The current line.
     line: String,
+    /// When the current line was printed (seconds from the run's start).
+    seconds: f64,
 }
 
 impl MergedStream {
@@ -63,9 +67,9 @@ impl KtapSource for MergedStream {
             return Some(LineKind::Text);
         }
         loop {
-            let item = if let Some(r) = self.spill.as_mut() {
+            let (item, at) = if let Some(r) = self.spill.as_mut() {
                 match r.next_item() {
-                    Some(i) => i,
+                    Some(timed) => timed,
                     None => {
                         self.spill = None;
                         continue;
@@ -74,9 +78,9 @@ impl KtapSource for MergedStream {
             } else {
                 let (rx, queued) = self.channels.get(self.current)?;
                 match rx.recv_timeout(Duration::from_millis(250)) {
-                    Ok(Msg::Item(i)) => {
+                    Ok(Msg::Item(i, at)) => {
                         queued.fetch_sub(item_size(&i), Ordering::Relaxed);
-                        i
+                        (i, at)
                     }
                     Ok(Msg::Spilled(path)) => {
                         self.spill = SpillReader::open(path).ok();
@@ -92,6 +96,7 @@ impl KtapSource for MergedStream {
                     }
                 }
             };
+            self.seconds = at;
             match item {
                 Item::Line(s) => {
                     self.line = s;
@@ -115,6 +120,10 @@ impl KtapSource for MergedStream {
 
     fn line(&self) -> &str {
         &self.line
+    }
+
+    fn seconds(&self) -> Option<f64> {
+        Some(self.seconds)
     }
 }
 
@@ -152,12 +161,17 @@ pub fn start(
     ctl: Arc<Control>,
     progress: Option<Arc<AtomicBool>>,
 ) -> (MergedStream, Workers) {
+    let run_start = std::time::Instant::now();
     let mut senders = Vec::new();
     let mut receivers = Vec::new();
     for _ in &binaries {
         let (tx, rx) = channel();
         let queued = Arc::new(AtomicUsize::new(0));
-        senders.push(Mutex::new(Some(Spooler::new(tx, queued.clone()))));
+        senders.push(Mutex::new(Some(Spooler::new(
+            tx,
+            queued.clone(),
+            run_start,
+        ))));
         receivers.push((rx, queued));
     }
     let senders = Arc::new(senders);
@@ -205,6 +219,7 @@ pub fn start(
         ctl,
         progress,
         line: String::new(),
+        seconds: 0.0,
     };
     (stream, Workers { handles, errors })
 }

@@ -13,22 +13,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use super::harness_flags::HarnessFlags;
+use super::isolation::Isolation;
 use super::process::{describe_exit, Abort, Harness};
 use super::splice::{CaseOutcome, Item, Mode, Splicer};
-use crate::cli::args::Isolation;
 use crate::reader::RawLines;
 
 /// What to run and how (the harness flags of DESIGN.md contract 3).
 #[derive(Clone, Debug)]
 pub struct ExecOptions {
-    /// `--filter_glob` (all suites when empty).
-    pub filter_glob: String,
-    /// `--filter`: attribute filters (none when empty).
-    pub filter: String,
-    /// `--filter_action` (`skip`).
-    pub filter_action: Option<String>,
-    /// Per-case timeout handed to the harness (`--timeout`).
-    pub timeout: Option<u64>,
+    /// The flags every harness process gets (`--filter_glob`, `--filter`,
+    /// `--filter_action`, `--timeout`).
+    pub harness: HarnessFlags,
     /// A process silent for this long is killed and its running case is
     /// reported as crashed.
     pub process_timeout: Duration,
@@ -158,26 +154,13 @@ impl<'a> BinaryRunner<'a> {
 
     /// The harness flags for `glob` and the user's attribute filters.
     pub fn filter_args(&self, glob: &str) -> Vec<String> {
-        let mut a = Vec::new();
-        if !glob.is_empty() {
-            a.push("--filter_glob".to_string());
-            a.push(glob.to_string());
-        }
-        if !self.opts.filter.is_empty() {
-            a.push("--filter".to_string());
-            a.push(self.opts.filter.clone());
-        }
-        if let Some(act) = &self.opts.filter_action {
-            a.push("--filter_action".to_string());
-            a.push(act.clone());
-        }
-        a
+        self.opts.harness.forward(glob, false)
     }
 
     /// Runs `--list_tests` (or another listing flag) with the user's filters.
     pub fn list_raw(&mut self, flag: &str) -> Option<String> {
         let mut args = vec![flag.to_string()];
-        args.extend(self.filter_args(&self.opts.filter_glob));
+        args.extend(self.filter_args(self.opts.harness.glob()));
         match std::process::Command::new(&self.bin).args(&args).output() {
             Ok(out) if out.status.success() => {
                 Some(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -213,7 +196,7 @@ impl<'a> BinaryRunner<'a> {
     /// `suite` plus the test part of the user's glob (as kunit.py does for
     /// `--run_isolated suite`).
     fn suite_glob(&self, suite: &str) -> String {
-        match self.opts.filter_glob.split_once('.') {
+        match self.opts.harness.glob().split_once('.') {
             Some((_, test)) => format!("{suite}.{test}"),
             None => suite.to_string(),
         }
@@ -234,7 +217,7 @@ impl<'a> BinaryRunner<'a> {
         };
         match isolation {
             None => {
-                let glob = self.opts.filter_glob.clone();
+                let glob = self.opts.harness.glob().to_string();
                 self.run_whole(&glob);
             }
             Some(Isolation::Suite) => {
@@ -276,11 +259,7 @@ impl<'a> BinaryRunner<'a> {
             "--jobs".to_string(),
             "1".to_string(),
         ];
-        a.extend(self.filter_args(glob));
-        if let Some(t) = self.opts.timeout {
-            a.push("--timeout".to_string());
-            a.push(t.to_string());
-        }
+        a.extend(self.opts.harness.forward(glob, true));
         a
     }
 
@@ -409,7 +388,7 @@ impl<'a> BinaryRunner<'a> {
     /// The listed suites a `run_whole(glob)` covers.
     fn suites_for(&mut self, glob: &str) -> Vec<ListedSuite> {
         let all = self.listing();
-        if glob == self.opts.filter_glob {
+        if glob == self.opts.harness.glob() {
             return all;
         }
         let suite = glob.split_once('.').map_or(glob, |(s, _)| s);

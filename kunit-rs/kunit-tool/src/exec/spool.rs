@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
+use std::time::Instant;
 
 use super::splice::Item;
 
@@ -22,7 +23,8 @@ const SPILL_CHUNK: usize = 64 << 20;
 
 /// What travels over a binary's channel.
 pub enum Msg {
-    Item(Item),
+    /// An item and when it was produced (seconds from the run's start).
+    Item(Item, f64),
     /// Items stored in a file, to be read in order and deleted.
     Spilled(PathBuf),
 }
@@ -37,14 +39,17 @@ pub fn item_size(item: &Item) -> usize {
 /// The sending side: memory first, then spill files.
 pub struct Spooler {
     tx: Sender<Msg>,
+    /// The run's start, for the items' times.
+    start: Instant,
     queued: Arc<AtomicUsize>,
     spill: Option<(PathBuf, BufWriter<File>, usize)>,
 }
 
 impl Spooler {
-    pub fn new(tx: Sender<Msg>, queued: Arc<AtomicUsize>) -> Self {
+    pub fn new(tx: Sender<Msg>, queued: Arc<AtomicUsize>, start: Instant) -> Self {
         Spooler {
             tx,
+            start,
             queued,
             spill: None,
         }
@@ -52,6 +57,7 @@ impl Spooler {
 
     pub fn push(&mut self, item: Item) {
         let size = item_size(&item);
+        let at = self.start.elapsed().as_secs_f64();
         if self.spill.is_none() && self.queued.load(Ordering::Relaxed) + size > MEMORY_BUDGET {
             // Without disk space for a spill file the item stays in memory.
             self.spill = open_spill().ok();
@@ -59,10 +65,10 @@ impl Spooler {
         match self.spill.as_mut() {
             None => {
                 self.queued.fetch_add(size, Ordering::Relaxed);
-                let _ = self.tx.send(Msg::Item(item));
+                let _ = self.tx.send(Msg::Item(item, at));
             }
             Some((_, w, bytes)) => {
-                let _ = write_item(w, &item);
+                let _ = write_item(w, &item, at);
                 *bytes += size;
                 if *bytes >= SPILL_CHUNK {
                     self.close_spill();
@@ -98,7 +104,8 @@ fn write_str(w: &mut impl Write, s: &str) -> io::Result<()> {
     w.write_all(s.as_bytes())
 }
 
-fn write_item(w: &mut impl Write, item: &Item) -> io::Result<()> {
+fn write_item(w: &mut impl Write, item: &Item, at: f64) -> io::Result<()> {
+    w.write_all(&at.to_le_bytes())?;
     match item {
         Item::Line(s) => {
             w.write_all(b"L")?;
@@ -139,13 +146,17 @@ impl SpillReader {
         })
     }
 
-    pub fn next_item(&mut self) -> Option<Item> {
+    /// The next item and when it was produced.
+    pub fn next_item(&mut self) -> Option<(Item, f64)> {
         if self.r.fill_buf().ok()?.is_empty() {
             return None;
         }
+        let mut at = [0u8; 8];
+        self.r.read_exact(&mut at).ok()?;
+        let at = f64::from_le_bytes(at);
         let mut kind = [0u8; 1];
         self.r.read_exact(&mut kind).ok()?;
-        match kind[0] {
+        let item = match kind[0] {
             b'L' => read_str(&mut self.r).ok().map(Item::Line),
             b'C' => read_str(&mut self.r).ok().map(Item::Crashed),
             b'S' => {
@@ -154,7 +165,8 @@ impl SpillReader {
                 Some(Item::SuiteResult { prefix, rest })
             }
             _ => None,
-        }
+        }?;
+        Some((item, at))
     }
 }
 
@@ -173,7 +185,7 @@ mod tests {
     fn spills_in_order_past_the_budget() {
         let (tx, rx) = channel();
         let queued = Arc::new(AtomicUsize::new(0));
-        let mut s = Spooler::new(tx, queued.clone());
+        let mut s = Spooler::new(tx, queued.clone(), Instant::now());
         let big = "x".repeat(1 << 20);
         for i in 0..40 {
             s.push(Item::Line(format!("{i} {big}")));
@@ -187,11 +199,11 @@ mod tests {
         let mut spilled = 0;
         for m in rx {
             match m {
-                Msg::Item(i) => got.push(i),
+                Msg::Item(i, _) => got.push(i),
                 Msg::Spilled(p) => {
                     spilled += 1;
                     let mut r = SpillReader::open(p.clone()).unwrap();
-                    while let Some(i) = r.next_item() {
+                    while let Some((i, _)) = r.next_item() {
                         got.push(i);
                     }
                     drop(r);

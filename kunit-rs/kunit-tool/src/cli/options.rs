@@ -1,0 +1,398 @@
+//! The `kunit` command line, defined once with clap's derive: each field is
+//! an option, and its attributes give the parser (kunit.py's shapes: unique
+//! prefixes, a bare `--json`/`--junit`/`--raw_output`/`--color` taking its
+//! default, so that a following word stays positional) and the help text
+//! (`cli/help.rs` lays it out as argparse does). The harness flags are
+//! [`HarnessFlags`], defined where they are forwarded.
+
+use clap::{ArgAction, Args, Parser, Subcommand, ValueEnum};
+
+use crate::exec::harness_flags::{values, HarnessFlags};
+use crate::exec::isolation::Isolation;
+use crate::exec::partition::Partition;
+
+/// What a subcommand does and the exit codes, shared by every help page.
+pub(crate) const EPILOG: &str = "Exit status (as kunit.py's): 0 when every test passed or was skipped, 1 when a test failed or crashed, no tests ran or the build failed; 2 for a usage error, including an input file that cannot be read and starting run/build/exec outside a cargo project; 130 after Ctrl-C. `kunit parse` exits 0 only when the result is exactly SUCCESS, so an all-skipped log exits 1 there. Run `kunit SUBCOMMAND --help` for a subcommand's options.";
+
+/// The whole command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "kunit",
+    disable_help_flag = true,
+    disable_help_subcommand = true,
+    disable_version_flag = true,
+    infer_long_args = true,
+    about = "Helps writing and running KUnit tests written with kunit-rs, as kunit.py does for the kernel. kunit builds the cargo project it is started in (the nearest Cargo.toml at or above the current directory, or the one --manifest-path names), runs the KUnit harnesses among its test targets (those built with kunit::main!()) and parses their KTAP output.",
+    after_help = EPILOG
+)]
+pub struct CommandLine {
+    #[command(flatten)]
+    /// `-h`/`--help`.
+    pub help: HelpFlag,
+    /// The subcommand (`None` only with `--help`).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// `-h`/`--help`, in every subcommand (kunit.py's argparse accepts it anywhere).
+#[derive(Args, Debug, Default)]
+pub struct HelpFlag {
+    #[arg(short = 'h', long = "help", action = ArgAction::SetTrue, help = "show this help message and exit")]
+    /// `-h`/`--help` was given.
+    pub help: bool,
+}
+
+/// The subcommands; `about` is the top-level list's line, `long_about` the
+/// subcommand's own description.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    #[command(
+        about = "Builds and runs KUnit tests.",
+        long_about = "Builds the test targets of the cargo project kunit is started in (or of --manifest-path), runs the KUnit harnesses among them and parses their output: build and exec in one go.",
+        after_help = EPILOG
+    )]
+    /// `kunit run`: build, then exec.
+    Run(RunArgs),
+    #[command(
+        about = "Builds the KUnit harnesses of the cargo project.",
+        long_about = "Builds the test targets of the cargo project kunit is started in (or of --manifest-path) with `cargo test --no-run` and lists the KUnit harnesses among them (test executables built with kunit::main!()).",
+        after_help = EPILOG
+    )]
+    /// `kunit build`.
+    Build(BuildArgs),
+    #[command(
+        about = "Runs KUnit harnesses and parses their output.",
+        long_about = "Runs the KUnit harnesses of the cargo project kunit is started in (or of --manifest-path), which cargo builds first if they are not up to date, or the harness executables given with --binary, and parses their output. Each harness runs in its own process group; a case that kills its process is reported as crashed and the rest of the run goes on.",
+        after_help = EPILOG
+    )]
+    /// `kunit exec`.
+    Exec(ExecArgs),
+    #[command(
+        about = "Parses KUnit results from files or stdin.",
+        long_about = "Parses KUnit results (KTAP, also inside a kernel log) from files, or from stdin when none is given, and prints them formatted. Several files (e.g. the logs of the shards of a --partition run) are reported as one run: their top-level tests in order, one summary line, one JSON and one JUnit document.",
+        after_help = EPILOG
+    )]
+    /// `kunit parse`.
+    Parse(ParseArgs),
+}
+
+impl Command {
+    /// The subcommand's name, as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Run(_) => "run",
+            Command::Build(_) => "build",
+            Command::Exec(_) => "exec",
+            Command::Parse(_) => "parse",
+        }
+    }
+
+    /// Was `--help` given to the subcommand?
+    pub fn help(&self) -> bool {
+        match self {
+            Command::Run(a) => a.help.help,
+            Command::Build(a) => a.help.help,
+            Command::Exec(a) => a.help.help,
+            Command::Parse(a) => a.help.help,
+        }
+    }
+}
+
+const GLOB_HELP: &str =
+    "Filter which KUnit suites/tests run, e.g. list* or list*.*del_test (the same as --filter_glob).";
+
+/// `kunit run`.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    /// `-h`/`--help`.
+    pub help: HelpFlag,
+    #[command(flatten)]
+    /// How cargo builds the harnesses.
+    pub build: BuildOptions,
+    #[command(flatten)]
+    /// What runs and how.
+    pub exec: ExecOptions,
+    #[command(flatten)]
+    /// How results are printed and stored.
+    pub report: ReportOptions,
+    #[arg(value_name = "filter_glob", help = GLOB_HELP)]
+    /// The positional filter glob (merged into `--filter_glob`).
+    pub positional_glob: Option<String>,
+}
+
+/// `kunit build`.
+#[derive(Args, Debug)]
+pub struct BuildArgs {
+    #[command(flatten)]
+    /// `-h`/`--help`.
+    pub help: HelpFlag,
+    #[command(flatten)]
+    /// How cargo builds the harnesses.
+    pub build: BuildOptions,
+}
+
+/// `kunit exec`.
+#[derive(Args, Debug)]
+pub struct ExecArgs {
+    #[command(flatten)]
+    /// `-h`/`--help`.
+    pub help: HelpFlag,
+    #[command(flatten)]
+    /// How cargo builds the harnesses.
+    pub build: BuildOptions,
+    #[command(flatten)]
+    /// What runs and how.
+    pub exec: ExecOptions,
+    /// Harness executables to run instead of asking cargo.
+    #[arg(
+        long = "binary",
+        value_name = "PATH",
+        help_heading = "exec options",
+        help = "Runs this harness executable instead of building the cargo project's. Can be repeated."
+    )]
+    pub binaries: Vec<String>,
+    #[command(flatten)]
+    /// How results are printed and stored.
+    pub report: ReportOptions,
+    #[arg(value_name = "filter_glob", help = GLOB_HELP)]
+    /// The positional filter glob (merged into `--filter_glob`).
+    pub positional_glob: Option<String>,
+}
+
+/// `kunit parse`.
+#[derive(Args, Debug)]
+pub struct ParseArgs {
+    #[command(flatten)]
+    /// `-h`/`--help`.
+    pub help: HelpFlag,
+    #[command(flatten)]
+    /// How results are printed and stored.
+    pub report: ReportOptions,
+    /// Input files, merged into one report (stdin when empty).
+    #[arg(
+        value_name = "input_file",
+        help = "Files to read results from; stdin when none is given. Several files are merged into one report."
+    )]
+    pub files: Vec<String>,
+}
+
+/// How cargo builds the harnesses.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "build options")]
+pub struct BuildOptions {
+    #[arg(
+        long = "manifest-path",
+        value_name = "PATH",
+        help = "The Cargo.toml of the project to build (passed to cargo). Default: the nearest Cargo.toml at or above the current directory."
+    )]
+    /// `--manifest-path`: the project's `Cargo.toml`.
+    pub manifest_path: Option<String>,
+    #[arg(
+        short = 'p',
+        long = "package",
+        value_name = "PKG",
+        help = "Builds only the test targets of package PKG (cargo's -p). Can be repeated."
+    )]
+    /// `-p`/`--package`: build only these packages.
+    pub packages: Vec<String>,
+    #[arg(long = "release", help = "Builds with cargo's release profile.")]
+    /// `--release`.
+    pub release: bool,
+    #[arg(
+        long = "features",
+        value_name = "FEATURES",
+        help = "Cargo features to enable, as cargo's --features. Can be repeated."
+    )]
+    /// `--features`, each passed on to cargo.
+    pub features: Vec<String>,
+    #[arg(
+        long = "all-features",
+        help = "Enables all features (cargo's --all-features)."
+    )]
+    /// `--all-features`.
+    pub all_features: bool,
+    #[arg(
+        long = "build_dir",
+        value_name = "DIR",
+        help = "As in cargo's --target-dir: the directory build output goes to. Default: cargo's (target)."
+    )]
+    /// `--build_dir`: cargo's `--target-dir`.
+    pub build_dir: Option<String>,
+    #[arg(
+        long = "jobs",
+        value_name = "N",
+        value_parser = jobs,
+        help = "As in the make command, \"Specifies the number of jobs (commands) to run simultaneously\": cargo's -j, and the number of harness processes at a time (the output order does not depend on it). Default: the number of CPUs available."
+    )]
+    /// `--jobs`: cargo's `-j` and the harness processes at a time.
+    pub jobs: Option<usize>,
+}
+
+fn jobs(v: &str) -> Result<usize, String> {
+    match values::seconds(v)? {
+        0 => Err("must be at least 1".into()),
+        n => usize::try_from(n).map_err(|_| format!("invalid int value: '{v}'")),
+    }
+}
+
+/// What runs and how.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "exec options")]
+pub struct ExecOptions {
+    #[command(flatten)]
+    /// The flags forwarded to every harness process.
+    pub harness: HarnessFlags,
+    /// Kill a harness process that prints nothing for this long.
+    #[arg(
+        long = "process_timeout",
+        value_name = "SECONDS",
+        value_parser = values::seconds,
+        help = "Kills a harness process that prints nothing for this long and reports its running case as crashed. Default: 12 x --timeout + 30."
+    )]
+    pub process_timeout: Option<u64>,
+    #[arg(
+        long = "run_isolated",
+        value_enum,
+        help = "If set, starts a harness process for each individual suite/test. This can be useful for debugging a non-hermetic test, one that might pass/fail based on what ran before it."
+    )]
+    /// `--run_isolated`: one process per suite or per case.
+    pub run_isolated: Option<Isolation>,
+    #[arg(
+        long = "partition",
+        value_name = "K/N",
+        value_parser = Partition::parse,
+        help = "Runs only shard K (from 1) of N: the suites of all harnesses, sorted by name, are dealt out in turn, so N runs with K = 1..N run every suite exactly once (as cargo nextest's --partition count:K/N). Merge the shards' logs with `kunit parse FILE...`."
+    )]
+    /// `--partition K/N`: run only shard K of N.
+    pub partition: Option<Partition>,
+    #[arg(
+        long = "list_tests",
+        help = "If set, lists all tests that will be run (suite.test) and exits."
+    )]
+    /// `--list_tests`.
+    pub list_tests: bool,
+    #[arg(
+        long = "list_tests_attr",
+        conflicts_with = "list_tests",
+        help = "If set, lists all tests that will be run and their attributes, and exits."
+    )]
+    /// `--list_tests_attr`.
+    pub list_tests_attr: bool,
+    #[arg(
+        long = "list_suites",
+        conflicts_with_all = ["list_tests", "list_tests_attr"],
+        help = "If set, lists all suites that will be run and exits."
+    )]
+    /// `--list_suites`.
+    pub list_suites: bool,
+}
+
+/// `--raw_output`'s modes (`full` is kunit.py's other name for `all`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RawOutput {
+    /// Every input line.
+    All,
+    /// The same as `all`.
+    Full,
+    /// Only the KTAP lines.
+    Kunit,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Where `--json`/`--junit` go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sink {
+    /// Printed after the summary.
+    Stdout,
+    /// Written to this file.
+    File(String),
+}
+
+fn sink(v: &str) -> Result<Sink, String> {
+    Ok(if v == "stdout" {
+        Sink::Stdout
+    } else {
+        Sink::File(v.to_string())
+    })
+}
+
+/// How results are printed and stored.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "parse options")]
+pub struct ReportOptions {
+    #[arg(
+        long = "raw_output",
+        value_enum,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "kunit",
+        help = "If set don't format output from the tests. If set to --raw_output=kunit (what a bare --raw_output means), filters to just KUnit output."
+    )]
+    /// `--raw_output`: print the input instead of the report.
+    pub raw_output: Option<RawOutput>,
+    #[arg(
+        long = "json",
+        value_name = "FILE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "stdout",
+        value_parser = sink,
+        help = "Stores test results in a JSON, and either prints to stdout or saves to file if a filename is specified."
+    )]
+    /// `--json`: where the JSON document goes.
+    pub json: Option<Sink>,
+    #[arg(
+        long = "junit",
+        value_name = "FILE",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "stdout",
+        value_parser = sink,
+        help = "Stores test results in a JUnit XML, and either prints to stdout or saves to file if a filename is specified."
+    )]
+    /// `--junit`: where the JUnit document goes.
+    pub junit: Option<Sink>,
+    /// `--html`: where the HTML report goes.
+    #[arg(
+        long = "html",
+        value_name = "FILE",
+        help = "Writes an HTML report of the results to FILE: one self-contained page (totals, a bar per suite with its duration, the slowest cases, each failure with its log, a filter box)."
+    )]
+    pub html: Option<String>,
+    /// `--summary`: only the summary line.
+    #[arg(
+        long = "summary",
+        help = "Prints only the summary line for parsed test results. Does nothing if --raw_output is set."
+    )]
+    pub summary: bool,
+    #[arg(
+        long = "failed",
+        help = "Prints only the failed parsed test results and the summary line. Does nothing if --raw_output is set."
+    )]
+    /// `--failed`: only the failures and the summary line.
+    pub failed: bool,
+    #[arg(
+        long = "color",
+        value_enum,
+        num_args = 0..=1,
+        require_equals = true,
+        default_value = "auto",
+        hide_default_value = true,
+        default_missing_value = "always",
+        help = "When to colour the output: auto (the default) colours a terminal unless NO_COLOR is set; a bare --color means always."
+    )]
+    /// `--color`: when to colour the output.
+    pub color: ColorWhen,
+}
