@@ -7,14 +7,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::options::{BuildOptions, ExecArgs, ExecOptions, ReportOptions, RunArgs};
-use super::report::parse_and_report;
-use crate::cargo;
-use crate::exec::runner::{BinaryRunner, ListedSuite};
+use super::write_reports::parse_and_report;
+use crate::exec::cargo;
+use crate::exec::listing::ListedSuite;
+use crate::exec::runner::BinaryRunner;
 use crate::exec::{self, Control, Job};
-use crate::json::Metadata;
-use crate::printer::Printer;
-use crate::reader::KtapSource;
-use crate::status::TestStatus;
+use crate::ktap::reader::KtapSource;
+use crate::ktap::status::TestStatus;
+use crate::report::json::Metadata;
+use crate::report::printer::Printer;
 
 fn build_options(args: &BuildOptions) -> cargo::BuildOptions {
     cargo::BuildOptions {

@@ -5,12 +5,12 @@ pub(crate) mod exec_cmd;
 pub(crate) mod help;
 pub mod options;
 pub(crate) mod parse_cmd;
-pub(crate) mod report;
 pub mod usage_error;
+pub(crate) mod write_reports;
 
 use std::io::{self, IsTerminal};
 
-use crate::printer::Printer;
+use crate::report::printer::Printer;
 pub use command_line::parse_args;
 use options::{ColorWhen, Command};
 pub use usage_error::UsageError;
