@@ -12,7 +12,7 @@
 #
 # run-in-irq's own tests run in a second build, with the stack left uninstrumented
 # (-asan-stack=0): its hardirq allocation check names the user's line by scanning its signal
-# stack for return addresses (run-in-irq/src/stackscan.rs), and ASan's stack instrumentation
+# stack for return addresses (run-in-irq/src/contexts/stackscan.rs), and ASan's stack instrumentation
 # defeats that (locals moved to heap "fake" frames, stale return addresses left in the
 # redzones between them), so the reports would name the wrong lines. Heap, globals and leaks
 # are still checked there; every other crate, the suites that link run-in-irq included, gets

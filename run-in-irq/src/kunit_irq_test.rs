@@ -6,8 +6,8 @@
 //! in hardirq, `kernel_fpu_begin()` misuse, `warn_on()`) as failures, each naming
 //! the context it came from.
 
-use crate::irq_test::{run_irq_test, IrqTestConfig};
-use crate::violations::take_violations;
+use crate::contexts::violations::take_violations;
+use crate::irq_run::algorithm::{run_irq_test, IrqTestConfig, IrqTestReport};
 use kunit::prelude::*;
 
 /// The counters and flags the kernel's final checks read (`struct kunit_irq_test_state`).
@@ -64,8 +64,8 @@ pub fn kunit_run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
     )
 }
 
-/// [`kunit_run_irq_test`] with an explicit configuration (softirq mode, algorithm,
-/// start-up, time limit).
+/// [`kunit_run_irq_test`] with an explicit configuration (softirq mode, timer, start-up,
+/// time limit).
 pub fn kunit_run_irq_test_with<S: Sync, F: Fn(&S) -> bool + Sync>(
     test: &mut Kunit,
     func: F,
@@ -73,13 +73,16 @@ pub fn kunit_run_irq_test_with<S: Sync, F: Fn(&S) -> bool + Sync>(
     test_specific_state: &S,
     config: &IrqTestConfig,
 ) {
-    let report = match run_irq_test(func, max_iterations, test_specific_state, config) {
-        Ok(report) => report,
-        Err(e) => {
-            kunit_fail!(test, "kunit_run_irq_test: irq stand-in setup failed: {}", e);
-            return;
-        }
-    };
+    match run_irq_test(func, max_iterations, test_specific_state, config) {
+        Ok(report) => kunit_expect_irq_test_report(test, &report),
+        Err(e) => kunit_fail!(test, "kunit_run_irq_test: irq stand-in setup failed: {}", e),
+    }
+}
+
+/// The end of [`kunit_run_irq_test`]: the kernel's five final expectations on `report`, and
+/// each recorded kernel-rule violation as a failure. For suites that run an irq test of
+/// their own (a model of an older upstream algorithm) and want KUnit's exact verdict.
+pub fn kunit_expect_irq_test_report(test: &mut Kunit, report: &IrqTestReport) {
     for v in &report.violations {
         kunit_fail!(test, "{}", v.message());
     }

@@ -4,19 +4,13 @@
 use crate::registry::Registration;
 use crate::test::TestRef;
 
-/// Registers a suite built at run time (a C suite found by a constructor) with the same
-/// registry `kunit_test_suite!` uses, so it is planned, filtered and run with the Rust suites.
+/// Registers a suite built at run time (a C suite found by a constructor) with the registry
+/// `kunit_test_suite!`'s suites are read from, so it is planned, filtered and run with the
+/// Rust suites.
 ///
 /// Call it before the suites are collected (`main`, `kunit::run`): from a constructor.
 pub fn register_suite(reg: Registration) {
-    let reg: &'static Registration = Box::leak(Box::new(reg));
-    let node: &'static inventory::Node = Box::leak(Box::new(inventory::Node {
-        value: reg,
-        next: std::cell::UnsafeCell::new(None),
-    }));
-    // SAFETY: `node.value` is a `Registration`, the type whose registry `submit` links the
-    // node into; both are leaked, so `'static` as inventory requires.
-    unsafe { inventory::ErasedNode::submit(node.value, node) }
+    crate::registry::register_at_run_time(reg);
 }
 
 /// `kunit_log()` without the `    # <name>: ` prefix: each line to the output and the log.

@@ -1,6 +1,7 @@
 //! Self-tests of the NULL / `ERR_PTR` model (include/linux/err.h).
 
-use kunit::errptr::{errno::*, is_err_value, StrValue};
+use kunit::errptr::{errno::*, is_err_value};
+use kunit::operands::StrValue;
 use kunit::prelude::*;
 use kunit::{CStrPtr, KPointer, KStr, PtrValue};
 
@@ -51,8 +52,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_rust_values_as_pointers),
     kunit_case!(test_string_operands),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_errptr",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_errptr", CASES));

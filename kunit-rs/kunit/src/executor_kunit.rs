@@ -131,11 +131,7 @@ static SKIP_CASES: &[Case] = &[
     kunit_case!(skip_continues),
     kunit_case!(skip_aborts),
 ];
-static SKIPS: Suite = Suite {
-    name: "skips",
-    test_cases: SKIP_CASES,
-    ..Suite::DEFAULT
-};
+static SKIPS: Suite = Suite::new("skips", SKIP_CASES);
 
 fn test_skip_semantics(test: &mut Kunit) {
     let (got, report) = run(&[&SKIPS]);
@@ -171,11 +167,7 @@ fn panics(t: &mut Kunit) {
     let _ = std::hint::black_box(&v)[1];
 }
 static PANIC_CASES: &[Case] = &[kunit_case!(panics), kunit_case!(passes)];
-static PANICS: Suite = Suite {
-    name: "panics",
-    test_cases: PANIC_CASES,
-    ..Suite::DEFAULT
-};
+static PANICS: Suite = Suite::new("panics", PANIC_CASES);
 
 fn test_panic_is_a_failure(test: &mut Kunit) {
     let got = suite_ktap(&PANICS);
@@ -223,11 +215,7 @@ static HANG_CASES: &[Case] = &[
     },
     kunit_case!(after_hang),
 ];
-static HANGS: Suite = Suite {
-    name: "hangs",
-    test_cases: HANG_CASES,
-    ..Suite::DEFAULT
-};
+static HANGS: Suite = Suite::new("hangs", HANG_CASES);
 
 fn test_timeout_then_next_case(test: &mut Kunit) {
     take_events();
@@ -273,11 +261,7 @@ static PARAM_EXIT_HANG_CASES: &[Case] = &[Case {
     },
     ..kunit_case_param_with_init!(param_passes, two_params, None, Some(param_exit_hangs))
 }];
-static PARAM_EXIT_HANGS: Suite = Suite {
-    name: "param_exit_hangs",
-    test_cases: PARAM_EXIT_HANG_CASES,
-    ..Suite::DEFAULT
-};
+static PARAM_EXIT_HANGS: Suite = Suite::new("param_exit_hangs", PARAM_EXIT_HANG_CASES);
 
 /// A timeout in param_exit reports every parameter that completed before it.
 fn test_param_exit_timeout_keeps_param_results(test: &mut Kunit) {
@@ -309,16 +293,8 @@ fn suite_b_case(t: &mut Kunit) {
 }
 static A_CASES: &[Case] = &[kunit_case!(suite_a_case), kunit_case!(suite_a_case)];
 static B_CASES: &[Case] = &[kunit_case!(suite_b_case), kunit_case!(suite_a_case)];
-static PAR_A: Suite = Suite {
-    name: "par_a",
-    test_cases: A_CASES,
-    ..Suite::DEFAULT
-};
-static PAR_B: Suite = Suite {
-    name: "par_b",
-    test_cases: B_CASES,
-    ..Suite::DEFAULT
-};
+static PAR_A: Suite = Suite::new("par_a", A_CASES);
+static PAR_B: Suite = Suite::new("par_b", B_CASES);
 static PAR_SERIAL: Suite = Suite {
     name: "par_serial",
     test_cases: A_CASES,

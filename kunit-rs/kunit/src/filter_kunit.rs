@@ -140,11 +140,7 @@ static CASES_BY_SPEED: &[Case] = &[
     kunit_case_slow!(slow_case),
     kunit_case!(very_slow_case, Attributes::VERY_SLOW),
 ];
-static SPEEDS: Suite = Suite {
-    name: "speeds",
-    test_cases: CASES_BY_SPEED,
-    ..Suite::DEFAULT
-};
+static SPEEDS: Suite = Suite::new("speeds", CASES_BY_SPEED);
 
 fn names(filter: &str, skip: bool) -> Vec<String> {
     let cfg = Config {
@@ -250,8 +246,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_filter_action_skip_ktap),
     kunit_case!(test_slow_cases_ignored_by_default),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_filter",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_filter", CASES));

@@ -112,8 +112,4 @@ fn test_bad_input_exits_2(test: &mut Kunit) {
 }
 
 static CASES: &[Case] = &[kunit_case!(test_bad_input_exits_2)];
-kunit_test_suite!(Suite {
-    name: "kunit_harness_bad_input",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_harness_bad_input", CASES));

@@ -137,8 +137,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_listings),
     kunit_case!(test_closing_line),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_harness",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_harness", CASES));

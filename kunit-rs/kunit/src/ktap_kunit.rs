@@ -110,20 +110,12 @@ not ok 1 example
 }
 
 static ONE_PASS: &[Case] = &[kunit_case!(example_simple_test)];
-static SMALL: Suite = Suite {
-    name: "small",
-    test_cases: ONE_PASS,
-    ..Suite::DEFAULT
-};
+static SMALL: Suite = Suite::new("small", ONE_PASS);
 static SKIPS: &[Case] = &[
     kunit_case!(example_skip_test),
     kunit_case!(example_skip_test),
 ];
-static ALL_SKIPPED: Suite = Suite {
-    name: "all_skipped",
-    test_cases: SKIPS,
-    ..Suite::DEFAULT
-};
+static ALL_SKIPPED: Suite = Suite::new("all_skipped", SKIPS);
 
 fn test_stats_modes(test: &mut Kunit) {
     // stats_enabled=1 prints stats only for more than one result; 2 always, even per case.
@@ -240,11 +232,7 @@ static PARAM_CASES: &[Case] = &[
     kunit_case_param!(param_case, no_params),
     kunit_case_param!(param_case, counting),
 ];
-static PARAMS: Suite = Suite {
-    name: "params",
-    test_cases: PARAM_CASES,
-    ..Suite::DEFAULT
-};
+static PARAMS: Suite = Suite::new("params", PARAM_CASES);
 
 fn test_generator_params(test: &mut Kunit) {
     let (got, _) = run(&[&PARAMS]);
@@ -284,8 +272,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_tap14_params),
     kunit_case!(test_generator_params),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_ktap",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_ktap", CASES));

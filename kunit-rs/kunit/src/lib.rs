@@ -159,7 +159,8 @@
 //!
 //! One concern each: [`registry`] (suites, cases, registration), [`test`](mod@test) (the test
 //! handle), [`assert`](mod@assert) (the assertion family and KUnit's exact text), [`errptr`]
-//! (NULL / `ERR_PTR` pointers), [`params`] (parameter generators and arrays), [`filter`],
+//! (NULL / `ERR_PTR` pointers), [`operands`] (what the pointer, string and memory assertions
+//! accept), [`params`] (parameter generators and arrays), [`filter`],
 //! [`executor`] (running, timeouts, parallel suites), [`ktap`], [`resource`] (resources and
 //! deferred actions), [`suite_log`] (logging on a suite), [`stub`] (static stubs), [`warn`]
 //! (`WARN()` and its suppression), [`boot`], [`harness`].
@@ -176,6 +177,7 @@ pub mod filter;
 pub mod harness;
 mod internal;
 pub mod ktap;
+pub mod operands;
 mod output;
 pub mod params;
 pub mod registry;
@@ -187,10 +189,11 @@ mod try_catch;
 pub mod warn;
 mod watchdog;
 
-pub use errptr::{CStrPtr, ErrPtr, Errno, KMem, KPointer, KStr, PlainData, PtrValue, NULL};
+pub use errptr::{ErrPtr, Errno, PtrValue, NULL};
 pub use executor::{CaseReport, Config, Ignored, ParamReport, Plan, Report, SuiteReport};
 pub use ktap::Format;
 pub use kunit_macros::kunit_tests;
+pub use operands::{CStrPtr, KMem, KPointer, KStr, PlainData};
 pub use output::Capture;
 pub use params::{Param, ParamGen};
 pub use registry::{registered_suites, Attributes, Case, Registration, Speed, Suite};
@@ -202,35 +205,19 @@ use std::sync::Arc;
 
 /// Everything a test file needs: `use kunit::prelude::*;`.
 pub mod prelude {
+    pub use crate::assert::families::prelude::*;
     pub use crate::params::kunit_array_gen_params;
     pub use crate::warn::{
         kunit_end_suppress_warning, kunit_has_active_suppress_warning, kunit_start_suppress_warning,
     };
     pub use crate::{
-        kunit_activate_static_stub, kunit_array_param, kunit_array_param_desc, kunit_assert_eq,
-        kunit_assert_eq_msg, kunit_assert_false, kunit_assert_false_msg, kunit_assert_ge,
-        kunit_assert_ge_msg, kunit_assert_gt, kunit_assert_gt_msg, kunit_assert_le,
-        kunit_assert_le_msg, kunit_assert_lt, kunit_assert_lt_msg, kunit_assert_memeq,
-        kunit_assert_memeq_msg, kunit_assert_memneq, kunit_assert_memneq_msg, kunit_assert_ne,
-        kunit_assert_ne_msg, kunit_assert_not_err_or_null, kunit_assert_not_err_or_null_msg,
-        kunit_assert_not_null, kunit_assert_not_null_msg, kunit_assert_null, kunit_assert_null_msg,
-        kunit_assert_ptr_eq, kunit_assert_ptr_eq_msg, kunit_assert_ptr_ne, kunit_assert_ptr_ne_msg,
-        kunit_assert_streq, kunit_assert_streq_msg, kunit_assert_strneq, kunit_assert_strneq_msg,
-        kunit_assert_suppressed_warning_count, kunit_assert_true, kunit_assert_true_msg,
-        kunit_case, kunit_case_param, kunit_case_param_with_init, kunit_case_slow,
-        kunit_deactivate_static_stub, kunit_err, kunit_expect_eq, kunit_expect_eq_msg,
-        kunit_expect_false, kunit_expect_false_msg, kunit_expect_ge, kunit_expect_ge_msg,
-        kunit_expect_gt, kunit_expect_gt_msg, kunit_expect_le, kunit_expect_le_msg,
-        kunit_expect_lt, kunit_expect_lt_msg, kunit_expect_memeq, kunit_expect_memeq_msg,
-        kunit_expect_memneq, kunit_expect_memneq_msg, kunit_expect_ne, kunit_expect_ne_msg,
-        kunit_expect_not_err_or_null, kunit_expect_not_err_or_null_msg, kunit_expect_not_null,
-        kunit_expect_not_null_msg, kunit_expect_null, kunit_expect_null_msg, kunit_expect_ptr_eq,
-        kunit_expect_ptr_eq_msg, kunit_expect_ptr_ne, kunit_expect_ptr_ne_msg, kunit_expect_streq,
-        kunit_expect_streq_msg, kunit_expect_strneq, kunit_expect_strneq_msg,
-        kunit_expect_suppressed_warning_count, kunit_expect_true, kunit_expect_true_msg,
-        kunit_fail, kunit_fail_and_abort, kunit_fail_current_test, kunit_info, kunit_mark_skipped,
-        kunit_skip, kunit_static_stub, kunit_succeed, kunit_test_init_section_suites,
-        kunit_test_suite, kunit_warn, WARN, WARN_ON, WARN_ON_ONCE,
+        kunit_activate_static_stub, kunit_array_param, kunit_array_param_desc,
+        kunit_assert_suppressed_warning_count, kunit_case, kunit_case_param,
+        kunit_case_param_with_init, kunit_case_slow, kunit_deactivate_static_stub, kunit_err,
+        kunit_expect_suppressed_warning_count, kunit_fail, kunit_fail_and_abort,
+        kunit_fail_current_test, kunit_info, kunit_mark_skipped, kunit_skip, kunit_static_stub,
+        kunit_succeed, kunit_test_init_section_suites, kunit_test_suite, kunit_warn, WARN, WARN_ON,
+        WARN_ON_ONCE,
     };
     pub use crate::{Attributes, Case, ErrPtr, Kunit, Param, Speed, Status, Suite, NULL};
 }

@@ -25,8 +25,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_clones_share_one_buffer),
     kunit_case!(test_bytes_are_kept_exactly),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_output",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_output", CASES));

@@ -1,7 +1,9 @@
 //! Suites and cases (`struct kunit_suite`, `struct kunit_case`) and their registration.
 //!
 //! Suites are declared in any crate with [`kunit_test_suite!`](crate::kunit_test_suite) and
-//! collected with `inventory`, so nobody lists them by hand. Inventory's order is unspecified,
+//! collected with `inventory`'s public `submit!`/`iter`, so nobody lists them by hand; suites
+//! built at run time (kunit-c's, from C constructors) join through a registry of our own
+//! beside it (`c_abi::register_suite`). Inventory's order is unspecified,
 //! so [`registered_suites`] sorts: **by suite name, then by source file and line**. Cases keep
 //! the order of their table, as in the kernel.
 //!
@@ -10,6 +12,7 @@
 
 use crate::params::ParamGen;
 use crate::Kunit;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// `enum kunit_speed`. Ordered as the kernel orders it for filters: unset < very_slow <
@@ -198,6 +201,24 @@ impl Suite {
         test_cases: &[],
         attr: Attributes::DEFAULT,
     };
+
+    /// A suite of `test_cases` and nothing else: `Suite { name, test_cases, ..Suite::DEFAULT }`
+    /// in one call, for the many small suites that tests run.
+    ///
+    /// ```
+    /// use kunit::prelude::*;
+    /// fn test_ok(_test: &mut Kunit) {}
+    /// static CASES: &[Case] = &[kunit_case!(test_ok)];
+    /// static SUITE: Suite = Suite::new("small", CASES);
+    /// assert_eq!((SUITE.name, SUITE.test_cases.len()), ("small", 1));
+    /// ```
+    pub const fn new(name: &'static str, test_cases: &'static [Case]) -> Suite {
+        Suite {
+            name,
+            test_cases,
+            ..Suite::DEFAULT
+        }
+    }
 }
 
 /// One registered suite with where it came from (the `module` attribute is the crate name).
@@ -270,6 +291,20 @@ const fn crate_name(path: &'static str) -> &'static str {
 
 inventory::collect!(Registration);
 
+/// Suites registered at run time ([`register_at_run_time`]): C suites, whose constructors
+/// build their registrations and so cannot use inventory's static `submit!`.
+static RUN_TIME_SUITES: Mutex<Vec<Registration>> = Mutex::new(Vec::new());
+
+/// Adds a suite built at run time to the registry that [`registered_suites`] reads, beside
+/// the suites `kunit_test_suite!` registers. Safe to call from a constructor (before `main`),
+/// which is where it must be called for `main!`, [`crate::run`] and boot mode to see it.
+pub(crate) fn register_at_run_time(reg: Registration) {
+    RUN_TIME_SUITES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(reg);
+}
+
 /// Every suite linked into this binary: init-section suites first (the kernel's executor
 /// merges the init suite set in front of the others), each group sorted by name, then file
 /// and line.
@@ -278,6 +313,13 @@ pub fn registered_suites() -> Vec<Registration> {
         .into_iter()
         .copied()
         .collect();
+    all.extend(
+        RUN_TIME_SUITES
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .copied(),
+    );
     sort_suites(&mut all);
     all
 }

@@ -24,11 +24,11 @@
 //! `kunit_kmalloc`, `kunit_kzalloc`, `kunit_kcalloc`, `kunit_kstrdup`, `kunit_kfree` →
 //! [`Kunit::kmalloc_array`] … [`Kunit::kfree`]; `kunit_cleanup` → [`Kunit::cleanup`].
 
-use crate::internal::resources::{new_data, Allocation, Release, Resources};
+use crate::internal::resource_stack::{new_data, Allocation, Release, Resources};
 use crate::Kunit;
 use std::any::Any;
 
-pub use crate::internal::resources::{
+pub use crate::internal::resource_stack::{
     kunit_put_resource, ActionHandle, Resource, ResourceData, EEXIST, ENOENT,
 };
 

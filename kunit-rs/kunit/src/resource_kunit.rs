@@ -55,11 +55,7 @@ static ENDINGS_CASES: &[Case] = &[
         ..Case::DEFAULT
     },
 ];
-static ENDINGS: Suite = Suite {
-    name: "endings",
-    test_cases: ENDINGS_CASES,
-    ..Suite::DEFAULT
-};
+static ENDINGS: Suite = Suite::new("endings", ENDINGS_CASES);
 
 fn test_actions_lifo_on_every_ending(test: &mut Kunit) {
     ORDER.lock().unwrap().clear();
@@ -107,11 +103,7 @@ static MISC_CASES: &[Case] = &[
     kunit_case!(remove_and_release),
     kunit_case!(named_and_buffers),
 ];
-static MISC: Suite = Suite {
-    name: "misc",
-    test_cases: MISC_CASES,
-    ..Suite::DEFAULT
-};
+static MISC: Suite = Suite::new("misc", MISC_CASES);
 
 fn test_remove_release_named(test: &mut Kunit) {
     LOG.lock().unwrap().clear();
@@ -164,11 +156,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_remove_release_named),
     kunit_case!(test_kmalloc_family),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_resource",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_resource", CASES));
 
 // lib/kunit/kunit-test.c's resource and action tests, rewritten (suite `kunit-resource-test`,
 // case names kept). As there, each case works on a fake test kept in the case's private data.

@@ -45,16 +45,8 @@ fn concurrent_case(t: &mut Kunit) {
 }
 static STUBBING_CASES: &[Case] = &[kunit_case!(stubbing_case)];
 static CONCURRENT_CASES: &[Case] = &[kunit_case!(concurrent_case)];
-static STUBBING: Suite = Suite {
-    name: "stubbing",
-    test_cases: STUBBING_CASES,
-    ..Suite::DEFAULT
-};
-static CONCURRENT: Suite = Suite {
-    name: "concurrent",
-    test_cases: CONCURRENT_CASES,
-    ..Suite::DEFAULT
-};
+static STUBBING: Suite = Suite::new("stubbing", STUBBING_CASES);
+static CONCURRENT: Suite = Suite::new("concurrent", CONCURRENT_CASES);
 
 fn test_invisible_to_concurrent_test(test: &mut Kunit) {
     // Two suites on two drivers meet at barriers while one of them has the stub active.
@@ -74,8 +66,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_redirect_and_restore),
     kunit_case!(test_invisible_to_concurrent_test),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_stub",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_stub", CASES));

@@ -6,7 +6,7 @@
 //! (`kunit_fail_current_test!`), and threads spawned with [`crate::spawn`] inherit it.
 
 use crate::internal::param_value::{Param, ParamsArray};
-use crate::internal::resources::{self, Resources};
+use crate::internal::resource_stack::{self, Resources};
 use crate::output::Sink;
 use crate::try_catch::{self, panic_text, PanicReport};
 use std::any::Any;
@@ -168,7 +168,7 @@ impl TestShared {
                 .pop();
             match top {
                 None => return,
-                Some(res) => resources::release(res, leak_data),
+                Some(res) => resource_stack::release(res, leak_data),
             }
         }
     }

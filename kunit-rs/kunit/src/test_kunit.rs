@@ -28,11 +28,7 @@ fn fails_from_anywhere(t: &mut Kunit) {
     .unwrap();
 }
 static FAIL_CASES: &[Case] = &[kunit_case!(fails_from_anywhere)];
-static FAILS: Suite = Suite {
-    name: "anywhere",
-    test_cases: FAIL_CASES,
-    ..Suite::DEFAULT
-};
+static FAILS: Suite = Suite::new("anywhere", FAIL_CASES);
 
 fn test_fail_current_test(test: &mut Kunit) {
     let got = suite_ktap(&FAILS);
@@ -103,11 +99,7 @@ fn keeps_its_handle(t: &mut Kunit) {
     t.set_priv(HoldsItsTest { _test: test });
 }
 static HOLDER_CASES: &[Case] = &[kunit_case!(keeps_its_handle)];
-static HOLDER: Suite = Suite {
-    name: "priv_holder",
-    test_cases: HOLDER_CASES,
-    ..Suite::DEFAULT
-};
+static HOLDER: Suite = Suite::new("priv_holder", HOLDER_CASES);
 
 /// The private data is freed when its test ends, even when it refers back to the test.
 fn test_private_data_dropped_with_the_test(test: &mut Kunit) {
@@ -122,11 +114,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_private_data),
     kunit_case!(test_private_data_dropped_with_the_test),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_test",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_test", CASES));
 
 // lib/kunit/kunit-test.c's log, status and current-test tests, rewritten (suites
 // `kunit-log-test`, `kunit_status`, `kunit_current`; case names kept).
@@ -180,11 +168,7 @@ static KUNIT_LOG_TEST_CASES: &[Case] = &[
     kunit_case!(kunit_log_test),
     kunit_case!(kunit_log_newline_test),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit-log-test",
-    test_cases: KUNIT_LOG_TEST_CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit-log-test", KUNIT_LOG_TEST_CASES));
 
 fn kunit_status_set_failure_test(test: &mut Kunit) {
     let fake = Kunit::init_test("fake test");
@@ -216,11 +200,7 @@ fn skips_then_more_code(test: &mut Kunit) {
     REACHED.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 static SKIP_CASES: &[Case] = &[kunit_case!(skips_then_more_code)];
-static SKIPS: Suite = Suite {
-    name: "skips",
-    test_cases: SKIP_CASES,
-    ..Suite::DEFAULT
-};
+static SKIPS: Suite = Suite::new("skips", SKIP_CASES);
 
 fn kunit_skip_statement_test(test: &mut Kunit) {
     let got = suite_ktap(&SKIPS);
@@ -236,11 +216,7 @@ static KUNIT_STATUS_TEST_CASES: &[Case] = &[
     kunit_case!(kunit_status_mark_skipped_test),
     kunit_case!(kunit_skip_statement_test),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_status",
-    test_cases: KUNIT_STATUS_TEST_CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_status", KUNIT_STATUS_TEST_CASES));
 
 fn kunit_current_test(test: &mut Kunit) {
     // kunit_get_current_test() is the running test.
@@ -290,8 +266,4 @@ static KUNIT_CURRENT_TEST_CASES: &[Case] = &[
     kunit_case!(kunit_current_fail_test),
     kunit_case!(kunit_current_test_priv),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_current",
-    test_cases: KUNIT_CURRENT_TEST_CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_current", KUNIT_CURRENT_TEST_CASES));

@@ -15,11 +15,7 @@ fn warns_unsuppressed(t: &mut Kunit) {
     kunit_expect_false!(t, warning_caller_function(false));
 }
 static UNSUPPRESSED_CASES: &[Case] = &[kunit_case!(warns_unsuppressed)];
-static UNSUPPRESSED: Suite = Suite {
-    name: "warns",
-    test_cases: UNSUPPRESSED_CASES,
-    ..Suite::DEFAULT
-};
+static UNSUPPRESSED: Suite = Suite::new("warns", UNSUPPRESSED_CASES);
 
 fn test_unsuppressed_warning_has_backtrace(test: &mut Kunit) {
     let (got, report) = run(&[&UNSUPPRESSED]);
@@ -78,11 +74,7 @@ fn suppressed(t: &mut Kunit) {
     }
 }
 static SUPPRESSED_CASES: &[Case] = &[kunit_case!(suppressed)];
-static SUPPRESSED: Suite = Suite {
-    name: "suppressed",
-    test_cases: SUPPRESSED_CASES,
-    ..Suite::DEFAULT
-};
+static SUPPRESSED: Suite = Suite::new("suppressed", SUPPRESSED_CASES);
 
 fn test_suppressed_warnings_are_counted(test: &mut Kunit) {
     let (_, report) = run(&[&SUPPRESSED]);
@@ -99,11 +91,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_unsuppressed_warning_has_backtrace),
     kunit_case!(test_suppressed_warnings_are_counted),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_warn",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_warn", CASES));
 
 fn warns_once(_: &mut Kunit) {
     WARN_ON!(true);
@@ -112,11 +100,7 @@ fn warns_once(_: &mut Kunit) {
 const WARNS_ONCE_LINE: u32 = line!() - 3;
 fn stays_quiet(_: &mut Kunit) {}
 static WARNINGS_FAIL_CASES: &[Case] = &[kunit_case!(warns_once), kunit_case!(stays_quiet)];
-static WARNINGS_FAIL: Suite = Suite {
-    name: "warnings_fail",
-    test_cases: WARNINGS_FAIL_CASES,
-    ..Suite::DEFAULT
-};
+static WARNINGS_FAIL: Suite = Suite::new("warnings_fail", WARNINGS_FAIL_CASES);
 
 /// The backtrace block (PID, thread and frames vary) as one placeholder line.
 fn without_warning_block(ktap: &str) -> String {

@@ -37,6 +37,64 @@ mod test_kunit;
 #[path = "../src/warn_kunit.rs"]
 mod warn_kunit;
 
+/// The list above is the whole list: every `src/**/*_kunit.rs` is pulled in exactly once, so a
+/// new self-test file cannot be forgotten here (it would never run).
+mod listing {
+    use kunit::prelude::*;
+    use std::path::Path;
+
+    fn self_test_files(dir: &Path, root: &Path, out: &mut Vec<String>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .expect("read src/")
+            .map(|e| e.expect("a directory entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                self_test_files(&path, root, out);
+            } else if path.to_string_lossy().ends_with("_kunit.rs") {
+                let rel = path.strip_prefix(root).expect("under src/");
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+
+    fn test_every_self_test_file_is_listed(test: &mut Kunit) {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut on_disk = Vec::new();
+        self_test_files(&src, &src, &mut on_disk);
+        let mut listed: Vec<String> = include_str!("selftest.rs")
+            .lines()
+            .filter_map(|l| l.strip_prefix("#[path = \"../src/")?.strip_suffix("\"]"))
+            .map(String::from)
+            .collect();
+        listed.sort();
+        on_disk.sort();
+        let missing: Vec<&String> = on_disk.iter().filter(|f| !listed.contains(f)).collect();
+        let stale: Vec<&String> = listed.iter().filter(|f| !on_disk.contains(f)).collect();
+        kunit_expect_true_msg!(
+            test,
+            missing.is_empty(),
+            "not in tests/selftest.rs: {:?}",
+            missing
+        );
+        kunit_expect_true_msg!(test, stale.is_empty(), "listed but absent: {:?}", stale);
+        kunit_expect_gt!(test, listed.len(), 0);
+        let mut unique = listed.clone();
+        unique.dedup();
+        kunit_expect_eq_msg!(
+            test,
+            unique.len(),
+            listed.len(),
+            "listed twice: {:?}",
+            listed
+        );
+    }
+
+    static CASES: &[Case] = &[kunit_case!(test_every_self_test_file_is_listed)];
+    kunit_test_suite!(Suite::new("kunit_selftest_listing", CASES));
+}
+
 /// Running inner suites and capturing their KTAP.
 pub mod support {
     use kunit::{Capture, Config, Registration, Report, Suite};

@@ -133,8 +133,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_timer_interrupts_the_task),
 ];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_context",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_context", CASES));

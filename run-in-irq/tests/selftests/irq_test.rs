@@ -78,7 +78,7 @@ fn fixed_on(line: LineConfig) -> IrqTestConfig {
     IrqTestConfig {
         softirq_mode: line.softirq_mode,
         hardirq_timer: line.hardirq_timer,
-        ..fixed()
+        ..IrqTestConfig::default()
     }
 }
 
@@ -97,9 +97,9 @@ fn test_all_contexts_run_and_count(test: &mut Kunit) {
     kunit_expect_eq!(test, rec.overlaps.load(SeqCst), 0);
     kunit_expect_le!(test, rec.max_concurrent.load(SeqCst), 3);
     expect_ended_by_count_or_limit(test, &r, 100_000, &config);
-    // And through the KUnit wrapper: passes (the public default, unless seed-bugs swapped it).
+    // And through the KUnit wrapper: passes (and with the public default configuration).
     kunit_run_irq_test_with(test, record, 100_000, &rec, &config);
-    if !cfg!(feature = "seed-bugs") && line == LINES[0] {
+    if line == LINES[0] {
         kunit_run_irq_test(test, record, 100_000, &rec);
     }
 }
@@ -147,32 +147,32 @@ fn fails_in_softirq(_: &()) -> bool {
     context_now() != Context::Softirq
 }
 fn inner_fails_in_task(test: &mut Kunit) {
-    kunit_run_irq_test_with(test, fails_in_task, 2_000, &(), &fixed());
+    kunit_run_irq_test_with(test, fails_in_task, 2_000, &(), &IrqTestConfig::default());
 }
 fn inner_fails_in_hardirq(test: &mut Kunit) {
-    kunit_run_irq_test_with(test, fails_in_hardirq, 2_000, &(), &fixed());
+    kunit_run_irq_test_with(
+        test,
+        fails_in_hardirq,
+        2_000,
+        &(),
+        &IrqTestConfig::default(),
+    );
 }
 fn inner_fails_in_softirq(test: &mut Kunit) {
-    kunit_run_irq_test_with(test, fails_in_softirq, 2_000, &(), &fixed());
+    kunit_run_irq_test_with(
+        test,
+        fails_in_softirq,
+        2_000,
+        &(),
+        &IrqTestConfig::default(),
+    );
 }
 static INNER_TASK_CASES: &[Case] = &[kunit_case!(inner_fails_in_task)];
 static INNER_HARDIRQ_CASES: &[Case] = &[kunit_case!(inner_fails_in_hardirq)];
 static INNER_SOFTIRQ_CASES: &[Case] = &[kunit_case!(inner_fails_in_softirq)];
-static INNER_TASK: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_TASK_CASES,
-    ..Suite::DEFAULT
-};
-static INNER_HARDIRQ: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_HARDIRQ_CASES,
-    ..Suite::DEFAULT
-};
-static INNER_SOFTIRQ: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_SOFTIRQ_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_TASK: Suite = Suite::new("inner", INNER_TASK_CASES);
+static INNER_HARDIRQ: Suite = Suite::new("inner", INNER_HARDIRQ_CASES);
+static INNER_SOFTIRQ: Suite = Suite::new("inner", INNER_SOFTIRQ_CASES);
 
 /// The KUnit block of one failed `KUNIT_EXPECT_FALSE_MSG` from the wrapper.
 fn false_block(case: &str, line: u32, ctx: &str) -> String {
@@ -209,16 +209,12 @@ fn inner_nothing_runs(test: &mut Kunit) {
     let config = IrqTestConfig {
         startup: IrqStartup::Delay(Duration::from_secs(5)),
         time_limit: Duration::from_millis(20),
-        ..fixed()
+        ..IrqTestConfig::default()
     };
     kunit_run_irq_test_with(test, |_: &()| true, 1_000, &(), &config);
 }
 static INNER_NOTHING_CASES: &[Case] = &[kunit_case!(inner_nothing_runs)];
-static INNER_NOTHING: Suite = Suite {
-    name: "inner",
-    test_cases: INNER_NOTHING_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_NOTHING: Suite = Suite::new("inner", INNER_NOTHING_CASES);
 
 fn test_not_called_messages(test: &mut Kunit) {
     let (status, log) = run_inner(&INNER_NOTHING);
@@ -259,7 +255,7 @@ fn slow_1ms(_: &()) -> bool {
 }
 
 fn test_slow_func_stops_at_time_limit(test: &mut Kunit) {
-    let config = fixed();
+    let config = IrqTestConfig::default();
     let r = run_irq_test(slow_1ms, 10_000_000, &(), &config);
     let Some(r) = line_ok(test, r) else { return };
     kunit_expect_ge!(test, r.elapsed, config.time_limit);
@@ -388,7 +384,7 @@ fn test_auto_leaves_a_starved_timer_thread(test: &mut Kunit) {
     };
     let config = IrqTestConfig {
         hardirq_timer: HardirqTimer::Auto,
-        ..fixed()
+        ..IrqTestConfig::default()
     };
     // After an earlier starvation (e.g. of another case's timer thread on a busy
     // machine), Auto lines start on the POSIX timer for a while, with no timer thread

@@ -133,8 +133,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_softirq_restart_limit),
 ];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_masking",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_masking", CASES));

@@ -135,8 +135,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_lines_nest_on_one_thread),
 ];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_nesting",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_nesting", CASES));

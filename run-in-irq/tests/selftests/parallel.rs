@@ -32,7 +32,7 @@ fn run_on_this_thread(mode: SoftirqMode) -> (std::io::Result<IrqTestReport>, u32
     };
     let config = IrqTestConfig {
         softirq_mode: mode,
-        ..fixed()
+        ..IrqTestConfig::default()
     };
     let r = run_irq_test(on_the_right_thread, 50_000, &state, &config);
     (r, state.wrong_thread.load(SeqCst))

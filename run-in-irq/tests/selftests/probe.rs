@@ -4,7 +4,7 @@
 use kunit::prelude::*;
 use run_in_irq::{
     in_hardirq, in_interrupt, in_serving_softirq, in_softirq, in_task, irqs_disabled, may_use_simd,
-    IrqHandler, IrqLine, IrqTestAlgorithm, IrqTestConfig,
+    IrqHandler, IrqLine,
 };
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, Ordering::SeqCst};
 use std::time::{Duration, Instant};
@@ -140,13 +140,5 @@ pub fn line_ok<R>(test: &mut Kunit, r: std::io::Result<R>) -> Option<R> {
             kunit_fail!(test, "with_irq_line failed: {}", e);
             None
         }
-    }
-}
-
-/// The default configuration with the fixed algorithm, whatever feature `seed-bugs` says.
-pub fn fixed() -> IrqTestConfig {
-    IrqTestConfig {
-        algorithm: IrqTestAlgorithm::Fixed,
-        ..IrqTestConfig::default()
     }
 }

@@ -106,13 +106,24 @@ fn panics_in_task(_: &()) -> bool {
 fn test_panic_in_task_tears_down(test: &mut Kunit) {
     let before = current_handler();
     TASK_CALLS.store(0, SeqCst);
-    let caught =
-        std::panic::catch_unwind(|| run_irq_test(panics_in_task, 1_000_000, &(), &fixed()));
+    let caught = std::panic::catch_unwind(|| {
+        run_irq_test(
+            panics_in_task,
+            1_000_000,
+            &(),
+            &run_in_irq::IrqTestConfig::default(),
+        )
+    });
     kunit_expect_true!(test, caught.is_err());
     kunit_expect_eq!(test, current_handler(), before);
     kunit_expect_false!(test, irq_signal_blocked());
     // And the machinery still works afterwards.
-    let r = run_irq_test(|_: &()| true, 1_000, &(), &fixed());
+    let r = run_irq_test(
+        |_: &()| true,
+        1_000,
+        &(),
+        &run_in_irq::IrqTestConfig::default(),
+    );
     let Some(r) = line_ok(test, r) else { return };
     kunit_expect_gt!(test, r.hardirq_calls, 0);
 }

@@ -72,7 +72,12 @@ fn simd_storm_func(s: &SimdStorm) -> bool {
 
 fn test_simd_gate_under_timer_storm(test: &mut Kunit) {
     let state = SimdStorm::default();
-    let r = run_irq_test(simd_storm_func, 20_000, &state, &fixed());
+    let r = run_irq_test(
+        simd_storm_func,
+        20_000,
+        &state,
+        &run_in_irq::IrqTestConfig::default(),
+    );
     let Some(r) = line_ok(test, r) else { return };
     kunit_expect_false!(test, r.task_failed);
     kunit_expect_false!(test, r.hardirq_failed);

@@ -55,11 +55,7 @@ fn inner_might_sleep_case(test: &mut Kunit) {
     run_in_irq::kunit_report_violations(test);
 }
 static INNER_SLEEP_CASES: &[Case] = &[kunit_case!(inner_might_sleep_case)];
-static INNER_SLEEP: Suite = Suite {
-    name: "inner_sleep",
-    test_cases: INNER_SLEEP_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_SLEEP: Suite = Suite::new("inner_sleep", INNER_SLEEP_CASES);
 
 fn test_violations_reported_on_the_test(test: &mut Kunit) {
     let (status, log) = run_inner(&INNER_SLEEP);
@@ -86,14 +82,16 @@ fn alloc_in_every_context(_: &()) -> bool {
 }
 
 fn inner_alloc_case(test: &mut Kunit) {
-    run_in_irq::kunit_run_irq_test_with(test, alloc_in_every_context, 5_000, &(), &fixed());
+    run_in_irq::kunit_run_irq_test_with(
+        test,
+        alloc_in_every_context,
+        5_000,
+        &(),
+        &run_in_irq::IrqTestConfig::default(),
+    );
 }
 static INNER_ALLOC_CASES: &[Case] = &[kunit_case!(inner_alloc_case)];
-static INNER_ALLOC: Suite = Suite {
-    name: "inner_alloc",
-    test_cases: INNER_ALLOC_CASES,
-    ..Suite::DEFAULT
-};
+static INNER_ALLOC: Suite = Suite::new("inner_alloc", INNER_ALLOC_CASES);
 
 /// Two allocations in hardirq: two reports, each at the user's line that allocated
 /// (not at the allocator wrapper in run-in-irq/src).
@@ -135,7 +133,7 @@ fn churn(_: &()) -> bool {
 
 fn test_allocation_in_hardirq_never_deadlocks(test: &mut Kunit) {
     let leaked_before = leaked_in_irq();
-    let r = run_irq_test(churn, 200_000, &(), &fixed());
+    let r = run_irq_test(churn, 200_000, &(), &run_in_irq::IrqTestConfig::default());
     let Some(r) = line_ok(test, r) else { return };
     kunit_expect_gt!(test, r.hardirq_calls, 0);
     kunit_expect_gt!(test, r.softirq_calls, 0);
@@ -153,8 +151,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_allocation_in_hardirq_never_deadlocks),
 ];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_might_sleep",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_might_sleep", CASES));

@@ -118,8 +118,4 @@ static CASES: &[Case] = &[kunit_case!(
     }
 )];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_soak",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_soak", CASES));

@@ -2,7 +2,7 @@
 //! workspace root the binary was built in — whatever the current directory is when it runs
 //! (a test binary reused from a shared `CARGO_TARGET_DIR` runs in another clone).
 
-use super::probe::{fixed, line_ok};
+use super::probe::line_ok;
 use kunit::prelude::*;
 use run_in_irq::{in_hardirq, run_irq_test, SourceSite, Violation};
 use std::hint::black_box;
@@ -20,7 +20,12 @@ fn allocates_in_hardirq(_: &()) -> bool {
 }
 
 fn test_allocation_site_is_workspace_relative(test: &mut Kunit) {
-    let r = run_irq_test(allocates_in_hardirq, 5_000, &(), &fixed());
+    let r = run_irq_test(
+        allocates_in_hardirq,
+        5_000,
+        &(),
+        &run_in_irq::IrqTestConfig::default(),
+    );
     let Some(r) = line_ok(test, r) else { return };
     kunit_assert_gt!(test, r.hardirq_calls, 0);
     kunit_assert_eq!(test, r.violations.len(), 1);
@@ -69,8 +74,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_allocation_site_does_not_depend_on_cwd),
 ];
 
-kunit_test_suite!(Suite {
-    name: "run_in_irq_symbolize",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("run_in_irq_symbolize", CASES));

@@ -4,6 +4,7 @@
 //! no allocation, no locks, no panics — atomics, stack buffers and comparisons only.
 
 use crate::hash_cases::{hash, HASH_SIZE};
+use crate::prefix_irq_test::kunit_run_irq_test_prefix;
 use crate::state::{slot, TEST_BUF_LEN};
 use kunit::prelude::*;
 use kunit_arch::polyval::{
@@ -184,10 +185,10 @@ pub fn polyval_irq_test_func(state: &PolyvalIrqTestState) -> bool {
         && key.as_bytes() == state.expected_key.as_bytes()
 }
 
-/// The irq-test configuration of `test_polyval_preparekey_in_irqs`. Normally the
-/// default (fixed algorithm). With feature `seed-bugs` (run-in-irq's pre-fix iteration
-/// rule) it also models the slow machines (UML, 32-bit arm, m68k) on which the kernel
-/// test failed: the first timer expiry comes only after the task's 200 000 calls.
+/// The irq-test configuration of `test_polyval_preparekey_in_irqs`. Normally the default.
+/// With feature `seed-bugs` it models the slow machines (UML, 32-bit arm, m68k) on which the
+/// kernel test failed: the first timer expiry comes only after the task's 200 000 calls
+/// (and [`preparekey_in_irqs_with`] runs the pre-fix algorithm, [`crate::prefix_irq_test`]).
 pub fn preparekey_in_irqs_config() -> IrqTestConfig {
     let mut config = IrqTestConfig::default();
     if cfg!(feature = "seed-bugs") {
@@ -196,12 +197,30 @@ pub fn preparekey_in_irqs_config() -> IrqTestConfig {
     config
 }
 
+/// Which `kunit_run_irq_test` a case runs: today's, or the seed bug's pre-fix model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IrqTestVersion {
+    /// run-in-irq's `kunit_run_irq_test` (upstream's newest).
+    Fixed,
+    /// [`crate::prefix_irq_test`]: counts task iterations only, fixed 5 µs timer.
+    PreFix,
+}
+
+/// The version `test_polyval_preparekey_in_irqs` runs: the pre-fix model under feature
+/// `seed-bugs`, else today's.
+pub const PREPAREKEY_IRQ_TEST: IrqTestVersion = if cfg!(feature = "seed-bugs") {
+    IrqTestVersion::PreFix
+} else {
+    IrqTestVersion::Fixed
+};
+
 /// `test_polyval_preparekey_in_irqs` with an explicit irq-test configuration.
 pub fn preparekey_in_irqs_with(
     test: &mut Kunit,
     imp: Implementation,
     rng_state: &mut crate::rand::TestRng,
     config: &IrqTestConfig,
+    version: IrqTestVersion,
 ) {
     let mut raw_key = [0u8; 16];
     rng_state.rand_bytes(&mut raw_key);
@@ -213,7 +232,11 @@ pub fn preparekey_in_irqs_with(
     if let Err(e) = polyval_preparekey_with(&mut state.expected_key, &raw_key, imp) {
         kunit_fail_and_abort!(test, "{}", e);
     }
-    kunit_run_irq_test_with(
+    let run = match version {
+        IrqTestVersion::Fixed => kunit_run_irq_test_with::<PolyvalIrqTestState, _>,
+        IrqTestVersion::PreFix => kunit_run_irq_test_prefix::<PolyvalIrqTestState, _>,
+    };
+    run(
         test,
         polyval_irq_test_func,
         PREPAREKEY_IRQ_ITERATIONS,
@@ -225,5 +248,11 @@ pub fn preparekey_in_irqs_with(
 pub fn test_polyval_preparekey_in_irqs(test: &mut Kunit) {
     let mut st = slot(test).get(test);
     let imp = st.imp;
-    preparekey_in_irqs_with(test, imp, &mut st.rng, &preparekey_in_irqs_config());
+    preparekey_in_irqs_with(
+        test,
+        imp,
+        &mut st.rng,
+        &preparekey_in_irqs_config(),
+        PREPAREKEY_IRQ_TEST,
+    );
 }

@@ -24,6 +24,7 @@ pub mod guarded;
 pub mod hash_cases;
 pub mod irq_cases;
 pub mod polyval_cases;
+pub mod prefix_irq_test;
 pub mod rand;
 mod seed_scenario;
 pub mod state;

@@ -4,25 +4,25 @@
 //! arm and m68k), `test_polyval_preparekey_in_irqs` fails the way the kernel test did —
 //! "Timer function was not called" / "BH work function was not called" — and with the
 //! fixed rule it passes. Both run here, through a nested kunit run of the real case
-//! body, whatever the `seed-bugs` feature says.
+//! body, whatever the `seed-bugs` feature says: the pre-fix rule is this suite's model
+//! ([`crate::prefix_irq_test`]), the fixed one run-in-irq's `kunit_run_irq_test`.
 
-use crate::irq_cases::{preparekey_in_irqs_with, PREPAREKEY_IRQ_ITERATIONS};
+use crate::irq_cases::{preparekey_in_irqs_with, IrqTestVersion, PREPAREKEY_IRQ_ITERATIONS};
 use crate::rand::TestRng;
 use kunit::prelude::*;
 use kunit::{CaseReport, Config, Registration, Report};
 use kunit_arch::polyval::Implementation;
-use run_in_irq::{IrqStartup, IrqTestAlgorithm, IrqTestConfig};
+use run_in_irq::{IrqStartup, IrqTestConfig};
 use std::time::Duration;
 
-/// The real case body with a slow irq start-up and `algorithm`'s iteration rule.
+/// The real case body with a slow irq start-up and `version`'s iteration rule.
 ///
 /// What is under test is the iteration rule, so the loop's time limit is far beyond the
 /// upstream 1 s (`HZ`): with 1 s the machine's speed decides the fixed rule's outcome, as
 /// 200 000 task calls before the first expiry take longer than that on a slow or emulated
 /// CPU (they did under Bochs). The fixed loop still ends as soon as its rule is met.
-fn preparekey_in_irqs_slow_startup(test: &mut Kunit, algorithm: IrqTestAlgorithm) {
+fn preparekey_in_irqs_slow_startup(test: &mut Kunit, version: IrqTestVersion) {
     let config = IrqTestConfig {
-        algorithm,
         startup: IrqStartup::AfterTaskCalls(PREPAREKEY_IRQ_ITERATIONS),
         time_limit: Duration::from_secs(120),
         ..IrqTestConfig::default()
@@ -32,13 +32,14 @@ fn preparekey_in_irqs_slow_startup(test: &mut Kunit, algorithm: IrqTestAlgorithm
         Implementation::best(),
         &mut TestRng::default(),
         &config,
+        version,
     );
 }
 
 mod prefix {
     use super::*;
     pub fn test_polyval_preparekey_in_irqs(test: &mut Kunit) {
-        preparekey_in_irqs_slow_startup(test, IrqTestAlgorithm::PreFix);
+        preparekey_in_irqs_slow_startup(test, IrqTestVersion::PreFix);
     }
     pub static CASES: &[Case] = &[kunit_case!(test_polyval_preparekey_in_irqs)];
     pub static SUITE: Suite = Suite {
@@ -51,7 +52,7 @@ mod prefix {
 mod fixed {
     use super::*;
     pub fn test_polyval_preparekey_in_irqs(test: &mut Kunit) {
-        preparekey_in_irqs_slow_startup(test, IrqTestAlgorithm::Fixed);
+        preparekey_in_irqs_slow_startup(test, IrqTestVersion::Fixed);
     }
     pub static CASES: &[Case] = &[kunit_case!(test_polyval_preparekey_in_irqs)];
     pub static SUITE: Suite = Suite {

@@ -179,6 +179,32 @@ pub unsafe extern "C-unwind" fn __kunit_c_unary(
     };
 }
 
+/// The two-operand families' one path: nothing when `holds` (given the call site's
+/// operator), else the call site's [`Site`] goes to `failed` with the user message, at the C
+/// location, and the failure is reported.
+///
+/// # Safety
+/// `text` and `l` are the macros' static text and location; `msg` is NULL or a live
+/// `struct __kunit_c_msg`.
+unsafe fn binary_check(
+    test: *mut CKunit,
+    l: *const CLoc,
+    t: c_int,
+    text: *const CBinaryText,
+    msg: *mut CMsg,
+    holds: impl FnOnce(&'static str) -> bool,
+    failed: impl FnOnce(Site, Option<fmt::Arguments<'_>>) -> bool,
+) {
+    // SAFETY: the caller's contract (only the operator is read on the passing path).
+    if holds(unsafe { op_text(text) }) {
+        return;
+    }
+    // SAFETY: the caller's contract.
+    let site = site(t, unsafe { binary_texts(text) });
+    // SAFETY: the caller's contract.
+    unsafe { fail_with(test, l, msg, |m| failed(site, m)) };
+}
+
 /// `KUNIT_{EXPECT,ASSERT}_{EQ,NE,LT,LE,GT,GE}` after the comparison failed: the operands
 /// arrive as `long long` (`c_longlong` is `i64`), so they print as `%lld (0x%llx)`.
 ///
@@ -194,13 +220,17 @@ pub unsafe extern "C-unwind" fn __kunit_c_binary(
     right: c_longlong,
     msg: *mut CMsg,
 ) {
-    // SAFETY: the macros' static text.
-    let site = site(t, unsafe { binary_texts(text) });
-    // SAFETY: the macros' arguments.
+    // SAFETY: the macros' arguments (C compared the operands already).
     unsafe {
-        fail_with(test, l, msg, |m| {
-            kp::binary_failed(site.kind, site.op, site.left, site.right, &left, &right, m)
-        })
+        binary_check(
+            test,
+            l,
+            t,
+            text,
+            msg,
+            |_| false,
+            |s, m| kp::binary_failed(s.kind, s.op, s.left, s.right, &left, &right, m),
+        )
     };
 }
 
@@ -218,18 +248,17 @@ pub unsafe extern "C-unwind" fn __kunit_c_ptr(
     right: *const c_void,
     msg: *mut CMsg,
 ) {
-    // SAFETY: the macros' static text.
-    // SAFETY: the macros' static text.
-    if kp::ptr_holds(unsafe { op_text(text) }, &left, &right) {
-        return;
-    }
-    // SAFETY: the macros' static text.
-    let site = site(t, unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
     unsafe {
-        fail_with(test, l, msg, |m| {
-            kp::ptr_failed(site.kind, site.op, site.left, site.right, &left, &right, m)
-        })
+        binary_check(
+            test,
+            l,
+            t,
+            text,
+            msg,
+            |op| kp::ptr_holds(op, &left, &right),
+            |s, m| kp::ptr_failed(s.kind, s.op, s.left, s.right, &left, &right, m),
+        )
     };
 }
 
@@ -273,20 +302,19 @@ pub unsafe extern "C-unwind" fn __kunit_c_str(
     right: *const c_char,
     msg: *mut CMsg,
 ) {
-    // SAFETY: the macros' static text.
     // SAFETY: the macros' arguments; the strings outlive this call.
     let (left, right) = unsafe { (CStrPtr::new(left), CStrPtr::new(right)) };
-    // SAFETY: the macros' static text.
-    if kp::str_holds(unsafe { op_text(text) }, &left, &right) {
-        return;
-    }
-    // SAFETY: the macros' static text.
-    let site = site(t, unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
     unsafe {
-        fail_with(test, l, msg, |m| {
-            kp::str_failed(site.kind, site.op, site.left, site.right, &left, &right, m)
-        })
+        binary_check(
+            test,
+            l,
+            t,
+            text,
+            msg,
+            |op| kp::str_holds(op, &left, &right),
+            |s, m| kp::str_failed(s.kind, s.op, s.left, s.right, &left, &right, m),
+        )
     };
 }
 
@@ -311,18 +339,16 @@ pub unsafe extern "C-unwind" fn __kunit_c_mem(
         (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) })
     };
     let (left, right) = (bytes(left), bytes(right));
-    // SAFETY: the macros' static text.
-    if kp::mem_holds(unsafe { op_text(text) }, left, right, size) {
-        return;
-    }
-    // SAFETY: the macros' static text.
-    let site = site(t, unsafe { binary_texts(text) });
     // SAFETY: the macros' arguments.
     unsafe {
-        fail_with(test, l, msg, |m| {
-            kp::mem_failed(
-                site.kind, site.op, site.left, site.right, left, right, size, m,
-            )
-        })
+        binary_check(
+            test,
+            l,
+            t,
+            text,
+            msg,
+            |op| kp::mem_holds(op, left, right, size),
+            |s, m| kp::mem_failed(s.kind, s.op, s.left, s.right, left, right, size, m),
+        )
     };
 }

@@ -32,11 +32,7 @@ fn body_bytes(name: &'static str, case: fn(&mut Kunit), config: &Config) -> Vec<
         run_case: case,
         ..Case::DEFAULT
     }]));
-    let suite: &'static Suite = Box::leak(Box::new(Suite {
-        name: "golden",
-        test_cases: cases,
-        ..Suite::DEFAULT
-    }));
+    let suite: &'static Suite = Box::leak(Box::new(Suite::new("golden", cases)));
     // Kept reachable, so LeakSanitizer (scripts/check-asan.sh) does not report them.
     static GOLDEN: std::sync::Mutex<Vec<&'static Suite>> = std::sync::Mutex::new(Vec::new());
     GOLDEN.lock().unwrap().push(suite);
@@ -1012,8 +1008,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_panicking_operand_names_assertion),
     kunit_case!(test_last_seen_follows_loops),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_assert",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_assert", CASES));

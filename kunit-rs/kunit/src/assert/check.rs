@@ -4,7 +4,7 @@
 //! (`==` or `!=`). (Integer and `Debug` comparisons
 //! apply the operator at the call site.)
 
-use crate::errptr::{KPointer, KStr, StrValue};
+use crate::operands::{KPointer, KStr, StrValue};
 
 /// `PTR_EQ`/`PTR_NE`/`NULL`/`NOT_NULL`: compares addresses.
 #[inline]

@@ -2,6 +2,19 @@
 //! The assertion families: `kunit_expect_*` / `kunit_assert_*`, each with a `_msg` form
 //! taking format arguments. Every macro expands straight to its check: the comparison, and
 //! on failure one call into the cold, shared code of [`failure`](super::failure).
+//!
+//! The C twins (kunit-c's `kunit/test.h` calls `__kunit_c_<stem>`, which calls the Rust
+//! entry point of the same stem; `--check` verifies that both exist):
+//!
+//! | C entry point | Rust failure entry point |
+//! |---|---|
+//! | `__kunit_c_binary` | `binary_failed` |
+//! | `__kunit_c_unary` | `unary_failed` |
+//! | `__kunit_c_ptr` | `ptr_failed` |
+//! | `__kunit_c_not_err_or_null` | `not_err_or_null_failed` |
+//! | `__kunit_c_str` | `str_failed` |
+//! | `__kunit_c_mem` | `mem_failed` |
+//! | `__kunit_c_fail` | `fail_failed` |
 
 /// `KUNIT_EXPECT_EQ`: passes when `left == right`; integers print as `%lld (0x%llx)`, other types with `{:?}`. On failure records a failure and continues.
 #[cfg(debug_assertions)]
@@ -2189,4 +2202,28 @@ macro_rules! kunit_assert_memneq_msg {
             $crate::__private::report(&$test);
         }
     }};
+}
+
+/// The macros above, for `kunit::prelude` (generated, so none is forgotten there).
+pub mod prelude {
+    pub use crate::{
+        kunit_assert_eq, kunit_assert_eq_msg, kunit_assert_false, kunit_assert_false_msg,
+        kunit_assert_ge, kunit_assert_ge_msg, kunit_assert_gt, kunit_assert_gt_msg,
+        kunit_assert_le, kunit_assert_le_msg, kunit_assert_lt, kunit_assert_lt_msg,
+        kunit_assert_memeq, kunit_assert_memeq_msg, kunit_assert_memneq, kunit_assert_memneq_msg,
+        kunit_assert_ne, kunit_assert_ne_msg, kunit_assert_not_err_or_null,
+        kunit_assert_not_err_or_null_msg, kunit_assert_not_null, kunit_assert_not_null_msg,
+        kunit_assert_null, kunit_assert_null_msg, kunit_assert_ptr_eq, kunit_assert_ptr_eq_msg,
+        kunit_assert_ptr_ne, kunit_assert_ptr_ne_msg, kunit_assert_streq, kunit_assert_streq_msg,
+        kunit_assert_strneq, kunit_assert_strneq_msg, kunit_assert_true, kunit_assert_true_msg,
+        kunit_expect_eq, kunit_expect_eq_msg, kunit_expect_false, kunit_expect_false_msg,
+        kunit_expect_ge, kunit_expect_ge_msg, kunit_expect_gt, kunit_expect_gt_msg,
+        kunit_expect_le, kunit_expect_le_msg, kunit_expect_lt, kunit_expect_lt_msg,
+        kunit_expect_memeq, kunit_expect_memeq_msg, kunit_expect_memneq, kunit_expect_memneq_msg,
+        kunit_expect_ne, kunit_expect_ne_msg, kunit_expect_not_err_or_null,
+        kunit_expect_not_err_or_null_msg, kunit_expect_not_null, kunit_expect_not_null_msg,
+        kunit_expect_null, kunit_expect_null_msg, kunit_expect_ptr_eq, kunit_expect_ptr_eq_msg,
+        kunit_expect_ptr_ne, kunit_expect_ptr_ne_msg, kunit_expect_streq, kunit_expect_streq_msg,
+        kunit_expect_strneq, kunit_expect_strneq_msg, kunit_expect_true, kunit_expect_true_msg,
+    };
 }

@@ -10,7 +10,7 @@
 
 use super::operand::Printed;
 use super::site::{AssertType, Site};
-use crate::errptr::StrValue;
+use crate::operands::StrValue;
 use std::fmt;
 use std::io::Write as _;
 

@@ -44,7 +44,7 @@
 mod check;
 mod diff;
 pub mod failure;
-mod families;
+pub(crate) mod families;
 pub mod format;
 mod macros;
 pub mod operand;

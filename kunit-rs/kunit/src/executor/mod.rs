@@ -18,21 +18,24 @@
 //! printed in plan order, so the output is byte-identical to a serial run. Suites with the
 //! `serial` attribute run after the others, one at a time.
 //!
-//! # Modules, one concern each (as lib/kunit/ splits test.c and executor.c)
+//! # Modules, a one-way stack (each uses only those above it in this list)
+//! * [`report`] — the results as data;
 //! * [`select`] — which suites and cases run, in which order (filters, shuffle);
-//! * `parallel` — driver threads, `--jobs`, printing suites in plan order;
+//! * `state` — the shared state of a run (`Run`, each suite's progress, the case in flight)
+//!   and every change to it;
+//! * `case_run` — one case, as test.c runs it: init + case, exit + cleanup, the status
+//!   rules, a parameterized case's series, result lines; each piece under its deadline;
+//! * `timeout` — a deadline passed: mark the case timed out, and (on the replacement driver)
+//!   finish it;
 //! * `suite_run` — one suite: `suite_init`, header, cases, `suite_exit`, stats, result;
-//! * `case_run` — one case: init + case, exit + cleanup, status rules, result lines;
-//! * `params` — a parameterized case: `param_init`, the parent test, the series and its
-//!   plan line, `param_exit` and the parent's cleanup;
-//! * `timeout` — per-case deadlines and finishing a case whose thread hung;
-//! * [`report`] — the results as data.
+//! * `parallel` — driver threads, `--jobs`, waiting for the suites and starting the
+//!   replacement driver after a timeout.
 
 mod case_run;
 mod parallel;
-mod params;
 pub mod report;
 pub mod select;
+mod state;
 mod suite_run;
 mod timeout;
 

@@ -101,11 +101,7 @@ static CASES: &[Case] = &[
         None
     ),
 ];
-static PARAMS: Suite = Suite {
-    name: "params",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-};
+static PARAMS: Suite = Suite::new("params", CASES);
 
 fn test_param_series_ktap(test: &mut Kunit) {
     let (got, _) = run(&[&PARAMS]);
@@ -166,11 +162,7 @@ static HANG_CASES: &[Case] = &[Case {
     },
     ..kunit_case_param_with_init!(hangs, kunit_array_gen_params, Some(hang_init), None)
 }];
-static HANGING_PARAM: Suite = Suite {
-    name: "hanging_param",
-    test_cases: HANG_CASES,
-    ..Suite::DEFAULT
-};
+static HANGING_PARAM: Suite = Suite::new("hanging_param", HANG_CASES);
 
 fn test_parent_cleaned_up_after_timeout(test: &mut Kunit) {
     PARENT_ACTION_RAN.store(false, Relaxed);
@@ -200,8 +192,4 @@ static PARAM_CASES: &[Case] = &[
     kunit_case!(test_param_series_ktap),
     kunit_case!(test_parent_cleaned_up_after_timeout),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_params",
-    test_cases: PARAM_CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_params", PARAM_CASES));

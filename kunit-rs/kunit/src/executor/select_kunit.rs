@@ -20,16 +20,8 @@ static DUMMY_TEST_CASES: &[Case] = &[
         ..Case::DEFAULT
     },
 ];
-static SUITE1: Suite = Suite {
-    name: "suite1",
-    test_cases: DUMMY_TEST_CASES,
-    ..Suite::DEFAULT
-};
-static SUITE2: Suite = Suite {
-    name: "suite2",
-    test_cases: DUMMY_TEST_CASES,
-    ..Suite::DEFAULT
-};
+static SUITE1: Suite = Suite::new("suite1", DUMMY_TEST_CASES);
+static SUITE2: Suite = Suite::new("suite2", DUMMY_TEST_CASES);
 
 /// `kunit_filter_suites(&suite_set, glob, filters, action)`: the selected `suite.case`s.
 fn filter_suites(
@@ -105,22 +97,14 @@ static DUMMY_ATTR_TEST_CASES: &[Case] = &[
         ..Case::DEFAULT
     },
 ];
-static NORMAL_SUITE: Suite = Suite {
-    name: "normal_suite",
-    test_cases: DUMMY_ATTR_TEST_CASES,
-    ..Suite::DEFAULT
-};
+static NORMAL_SUITE: Suite = Suite::new("normal_suite", DUMMY_ATTR_TEST_CASES);
 static SLOW_SUITE: Suite = Suite {
     name: "slow_suite",
     test_cases: DUMMY_ATTR_TEST_CASES,
     attr: Attributes::SLOW,
     ..Suite::DEFAULT
 };
-static ATTR_SUITE: Suite = Suite {
-    name: "suite",
-    test_cases: DUMMY_ATTR_TEST_CASES,
-    ..Suite::DEFAULT
-};
+static ATTR_SUITE: Suite = Suite::new("suite", DUMMY_ATTR_TEST_CASES);
 
 fn filter_attr_test(test: &mut Kunit) {
     // slow_suite's "normal" case has no speed of its own, so the suite's (slow) decides.
@@ -160,8 +144,4 @@ static EXECUTOR_TEST_CASES: &[Case] = &[
     kunit_case!(filter_attr_empty_test),
     kunit_case!(filter_attr_skip_test),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_executor_test",
-    test_cases: EXECUTOR_TEST_CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_executor_test", EXECUTOR_TEST_CASES));

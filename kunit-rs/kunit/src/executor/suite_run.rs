@@ -2,11 +2,11 @@
 //! header, its cases, then `suite_exit`, the suite's stats and its result line — `suite_exit`
 //! runs *before* the stats, as in the kernel, so what it logs lands above them.
 
-use super::parallel::{flush_in_order, Run, SuiteState};
-use super::report::{CaseReport, SuiteReport};
+use super::report::SuiteReport;
 use super::select::PlannedSuite;
+use super::state::Run;
 use super::{case_run, EINTR};
-use crate::ktap::{attr_lines, indent, result_line, Stats};
+use crate::ktap::{attr_lines, indent, result_line};
 use crate::output::Sink;
 use crate::registry::Suite;
 use crate::suite_log::SuiteLogGuard;
@@ -60,20 +60,11 @@ pub(super) fn drive_suite(run: &Arc<Run>, s: usize, me: u64) -> bool {
             if ss.owner != me {
                 return false;
             }
-            record_case(ss, report, param_stats);
+            ss.record_case(report, param_stats);
         }
     }
     end_suite(run, s, &sink, &log);
     true
-}
-
-/// Books a finished case into its suite's stats.
-pub(super) fn record_case(ss: &mut SuiteState, report: CaseReport, param_stats: Stats) {
-    ss.stats.add(report.status);
-    ss.totals.accumulate(param_stats);
-    ss.cases.push(report);
-    ss.next_case += 1;
-    ss.in_flight = None;
 }
 
 /// `suite_init` and the suite header. Returns the init error, if any.
@@ -133,33 +124,26 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Log) {
             emit(sink, log, &format!("# Totals: {}", totals.text()));
         }
     }
-    let mut st = run.lock();
-    let ss = &mut st.suites[s];
-    let status = if init_err.is_some() || ss.cases.iter().any(|c| c.status == Status::Failure) {
-        Status::Failure
-    } else if ss.cases.iter().any(|c| c.status == Status::Success) {
-        Status::Success
-    } else {
-        Status::Skipped
+    let report = {
+        let mut st = run.lock();
+        let ss = &mut st.suites[s];
+        let status = if init_err.is_some() || ss.cases.iter().any(|c| c.status == Status::Failure) {
+            Status::Failure
+        } else if ss.cases.iter().any(|c| c.status == Status::Success) {
+            Status::Success
+        } else {
+            Status::Skipped
+        };
+        // Suites are numbered in plan order, whatever order they ran in.
+        emit(sink, log, &result_line(0, status, s + 1, suite.name, ""));
+        let report = SuiteReport {
+            name: suite.name,
+            status,
+            cases: std::mem::take(&mut ss.cases),
+            log: std::mem::take(&mut *ss.log.lock().unwrap_or_else(|e| e.into_inner())),
+            duration: ss.start.map(|t| t.elapsed()).unwrap_or_default(),
+        };
+        report
     };
-    // Suites are numbered in plan order, whatever order they ran in.
-    emit(sink, log, &result_line(0, status, s + 1, suite.name, ""));
-    let report = SuiteReport {
-        name: suite.name,
-        status,
-        cases: std::mem::take(&mut ss.cases),
-        log: std::mem::take(&mut *ss.log.lock().unwrap_or_else(|e| e.into_inner())),
-        duration: ss.start.map(|t| t.elapsed()).unwrap_or_default(),
-    };
-    ss.report = Some(report);
-    ss.owner = 0;
-    st.finished += 1;
-    st.running -= 1;
-    if suite.attr.serial {
-        st.running_serial = false;
-    }
-    if !run.streaming {
-        flush_in_order(run, &mut st);
-    }
-    run.changed.notify_all();
+    run.finish_suite(s, report);
 }

@@ -79,11 +79,7 @@ fn early_case(test: &mut Kunit) {
     kunit_expect_eq!(test, first, Some(("kunit_init_section", true)));
 }
 static EARLY_CASES: &[Case] = &[kunit_case!(early_case)];
-static INIT_SECTION: Suite = Suite {
-    name: "kunit_init_section",
-    test_cases: EARLY_CASES,
-    ..Suite::DEFAULT
-};
+static INIT_SECTION: Suite = Suite::new("kunit_init_section", EARLY_CASES);
 kunit_test_init_section_suites!(INIT_SECTION);
 
 fn test_is_init_attribute(test: &mut Kunit) {
@@ -118,11 +114,7 @@ ok 1 kunit_init_section
 
 fn normal_case(_: &mut Kunit) {}
 static NORMAL_CASES: &[Case] = &[kunit_case!(normal_case)];
-static A_NORMAL: Suite = Suite {
-    name: "a_normal",
-    test_cases: NORMAL_CASES,
-    ..Suite::DEFAULT
-};
+static A_NORMAL: Suite = Suite::new("a_normal", NORMAL_CASES);
 
 fn test_init_section_suites_run_first(test: &mut Kunit) {
     // Registered in name order "a_normal" < "kunit_init_section", the init suite still
@@ -159,8 +151,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_suite_log_outside_run),
     kunit_case!(test_is_init_attribute),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_suite_run",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_suite_run", CASES));

@@ -105,8 +105,4 @@ static CASES: &[Case] = &[
     kunit_case!(test_parse_ignores_other_text),
     kunit_case!(test_capture_names_the_caller_and_its_line),
 ];
-kunit_test_suite!(Suite {
-    name: "kunit_call_stack",
-    test_cases: CASES,
-    ..Suite::DEFAULT
-});
+kunit_test_suite!(Suite::new("kunit_call_stack", CASES));

@@ -4,4 +4,4 @@
 
 pub mod call_stack;
 pub(crate) mod param_value;
-pub(crate) mod resources;
+pub(crate) mod resource_stack;

@@ -13,14 +13,15 @@
 //!   and each context ran at least once — or after the 1 s wall-clock limit;
 //! * at most three calls run at once, one per context.
 //!
-//! [`IrqTestAlgorithm::PreFix`] is the algorithm before "kunit: Enforce task execution
-//! in {soft,hard}irq contexts": a fixed 5 µs timer and `max_iterations` task calls only.
+//! Only the fixed algorithm is here: models of the versions before "kunit: Enforce task
+//! execution in {soft,hard}irq contexts" belong to the suites that reproduce their bugs
+//! (the polyval suite's seed model), not to the published crate.
 
-use crate::context::{in_hardirq, in_serving_softirq};
-use crate::line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
-use crate::startup::{irq_startup, IrqStartup};
-use crate::timer::{monotonic_ns, HardirqTimer};
-use crate::violations::{report_violation, take_violations, Violation, ViolationRecord};
+use crate::contexts::preempt_count::{in_hardirq, in_serving_softirq};
+use crate::contexts::violations::{report_violation, take_violations, Violation, ViolationRecord};
+use crate::irq_run::startup::{irq_startup, IrqStartup};
+use crate::sources::line::{with_irq_line, IrqHandler, IrqLine, LineConfig, SoftirqMode};
+use crate::sources::timer::{monotonic_ns, HardirqTimer};
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -30,15 +31,6 @@ pub const INITIAL_INTERVAL_NS: u64 = 5_000;
 /// Back-off step of the timer interval.
 pub const INTERVAL_STEP_NS: u64 = 250;
 
-/// Which upstream loop to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IrqTestAlgorithm {
-    /// Newest upstream (V4): all contexts count and each must run; adaptive interval.
-    Fixed,
-    /// Before the fix (V1): `max_iterations` task calls, fixed 5 µs interval.
-    PreFix,
-}
-
 /// How to run one irq test.
 #[derive(Clone, Copy, Debug)]
 pub struct IrqTestConfig {
@@ -47,9 +39,6 @@ pub struct IrqTestConfig {
     /// What delivers the timer interrupts (default [`HardirqTimer::Auto`]: a timer
     /// thread while it gets a CPU in time, else the POSIX timer).
     pub hardirq_timer: HardirqTimer,
-    /// Which upstream loop runs (default: the fixed one; with feature `seed-bugs`,
-    /// the pre-fix one).
-    pub algorithm: IrqTestAlgorithm,
     /// When the first timer expiry is armed (default: the process-wide setting).
     pub startup: IrqStartup,
     /// Wall-clock limit of the task loop (`HZ` jiffies upstream).
@@ -57,17 +46,12 @@ pub struct IrqTestConfig {
 }
 
 impl Default for IrqTestConfig {
-    /// On-irq-exit softirqs, the automatic timer choice, the process-wide [`irq_startup`] setting, 1 s, and the
-    /// fixed algorithm — or the pre-fix one with feature `seed-bugs`.
+    /// On-irq-exit softirqs, the automatic timer choice, the process-wide [`irq_startup`]
+    /// setting and 1 s.
     fn default() -> Self {
         IrqTestConfig {
             softirq_mode: SoftirqMode::OnIrqExit,
             hardirq_timer: HardirqTimer::Auto,
-            algorithm: if cfg!(feature = "seed-bugs") {
-                IrqTestAlgorithm::PreFix
-            } else {
-                IrqTestAlgorithm::Fixed
-            },
             startup: irq_startup(),
             time_limit: Duration::from_secs(1),
         }
@@ -106,7 +90,6 @@ pub struct IrqTestReport {
 struct IrqTestState<'s, S, F> {
     func: &'s F,
     state: &'s S,
-    algorithm: IrqTestAlgorithm,
     task_calls: AtomicU32,
     hardirq_calls: AtomicU32,
     softirq_calls: AtomicU32,
@@ -135,7 +118,7 @@ impl<S: Sync, F: Fn(&S) -> bool + Sync> IrqHandler for IrqTestState<'_, S, F> {
         let h = self.hardirq_calls.fetch_add(1, Relaxed) + 1;
         let s = self.softirq_calls.load(Relaxed);
         // Back off so the timer cannot starve the task or the BH work.
-        if self.algorithm == IrqTestAlgorithm::Fixed && h >= 20 && (h / 2 > s || h / 2 > t) {
+        if h >= 20 && (h / 2 > s || h / 2 > t) {
             self.interval_ns.fetch_add(INTERVAL_STEP_NS, Relaxed);
         }
         if !(self.func)(self.state) {
@@ -200,7 +183,6 @@ pub fn run_irq_test<S: Sync, F: Fn(&S) -> bool + Sync>(
     let test = IrqTestState {
         func: &func,
         state,
-        algorithm: config.algorithm,
         task_calls: AtomicU32::new(0),
         hardirq_calls: AtomicU32::new(0),
         softirq_calls: AtomicU32::new(0),
@@ -277,15 +259,10 @@ fn task_loop<S: Sync, F: Fn(&S) -> bool + Sync>(
         if all_contexts_after.is_none() && h > 0 && s > 0 {
             all_contexts_after = Some(now - start);
         }
-        let more = match config.algorithm {
-            IrqTestAlgorithm::Fixed => {
-                u64::from(t) + u64::from(h) + u64::from(s) < u64::from(max_iterations)
-                    || t == 0
-                    || h == 0
-                    || s == 0
-            }
-            IrqTestAlgorithm::PreFix => t < max_iterations,
-        };
+        let more = u64::from(t) + u64::from(h) + u64::from(s) < u64::from(max_iterations)
+            || t == 0
+            || h == 0
+            || s == 0;
         if !(more && now <= end) {
             return (now - start, all_contexts_after);
         }

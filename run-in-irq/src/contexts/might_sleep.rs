@@ -5,8 +5,8 @@
 //! `BUG: sleeping function called from invalid context` violation (lock-free, so it
 //! is also safe inside the hardirq stand-in). [`warn_on`] is `WARN_ON()`.
 
-use crate::context::in_atomic;
-use crate::violations::{report_violation, Violation};
+use crate::contexts::preempt_count::in_atomic;
+use crate::contexts::violations::{report_violation, Violation};
 
 /// Kernel `might_sleep()`: records a violation if the current context is atomic.
 /// Async-signal-safe.

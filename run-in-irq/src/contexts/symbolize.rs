@@ -126,7 +126,7 @@ fn display_path(file: &Path) -> String {
 /// where cargo compiles every member (the user's tests too), so their debug info names
 /// files under it. None if `file!()` is not a suffix of this file's absolute path.
 fn build_root() -> Option<&'static Path> {
-    const THIS_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/symbolize.rs");
+    const THIS_FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/contexts/symbolize.rs");
     THIS_FILE
         .strip_suffix(file!())
         .filter(|root| !root.is_empty())

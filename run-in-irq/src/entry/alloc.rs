@@ -22,10 +22,10 @@
 //! Softirq work running inside the handler (on irq exit) uses the arena too, but is
 //! not reported: the kernel allows atomic allocations there.
 
-use crate::context::in_hardirq;
-use crate::irq::in_signal_handler;
-use crate::stackscan::{return_addresses, MAX_FRAMES};
-use crate::violations::{report_violation_with_frames, Violation};
+use crate::contexts::preempt_count::in_hardirq;
+use crate::contexts::stackscan::{return_addresses, MAX_FRAMES};
+use crate::contexts::violations::{report_violation_with_frames, Violation};
+use crate::entry::irq::in_signal_handler;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicPtr, AtomicU64, AtomicU8, AtomicUsize, Ordering};

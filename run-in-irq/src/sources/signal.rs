@@ -3,9 +3,9 @@
 //! (alternate signal stack, unmasking, draining on teardown). The handler is one
 //! interrupt source of irq entry (`irq`); the mask primitives are in `sigmask`.
 
-use crate::irq;
-use crate::sigmask::{block_and_drain, irq_signal, sigset_of};
-use crate::stackscan;
+use crate::contexts::stackscan;
+use crate::entry::irq;
+use crate::entry::sigmask::{block_and_drain, irq_signal, sigset_of};
 use std::io;
 use std::sync::Mutex;
 

@@ -2,8 +2,8 @@
 //! thread (the PREEMPT_RT arrangement). One worker per line, so softirq runs never
 //! overlap. The wake is a futex on one state word, async-signal-safe.
 
-use crate::context::{set_owner, with_cpu, SOFTIRQ_OFFSET};
-use crate::futex;
+use crate::contexts::preempt_count::{set_owner, with_cpu, SOFTIRQ_OFFSET};
+use crate::sources::futex;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 const PENDING: u32 = 1;

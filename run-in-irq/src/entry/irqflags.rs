@@ -7,8 +7,8 @@
 //! raised while bottom halves are disabled runs when the outermost
 //! `local_bh_enable()` brings the softirq count back to zero.
 
-use crate::context::{with_cpu, SOFTIRQ_DISABLE_OFFSET};
-use crate::irq;
+use crate::contexts::preempt_count::{with_cpu, SOFTIRQ_DISABLE_OFFSET};
+use crate::entry::irq;
 use std::marker::PhantomData;
 
 /// Not `Send`: the guard's state belongs to the thread that created it.

@@ -6,11 +6,11 @@
 //! whose irq contexts produced it) drains its entries later and reports them — as a
 //! KUnit failure in `kunit_run_irq_test`, or through [`take_violations`].
 
-use crate::context::{
+use crate::contexts::preempt_count::{
     gettid, in_atomic, in_hardirq, in_serving_softirq, irqs_disabled, owner_tid, preempt_count,
 };
-use crate::stackscan::MAX_FRAMES;
-use crate::symbolize::{user_site, SourceSite};
+use crate::contexts::stackscan::MAX_FRAMES;
+use crate::contexts::symbolize::{user_site, SourceSite};
 use std::panic::Location;
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 

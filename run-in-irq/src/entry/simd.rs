@@ -10,9 +10,9 @@
 //! As on x86 (`fpregs_lock()`), a kernel-FPU section disables bottom halves, so a
 //! softirq never interrupts it: pending softirq work runs when the section ends.
 
-use crate::context::{in_hardirq, in_nmi, with_cpu};
-use crate::irqflags::{local_bh_disable, BhGuard};
-use crate::violations::{report_violation, Violation};
+use crate::contexts::preempt_count::{in_hardirq, in_nmi, with_cpu};
+use crate::contexts::violations::{report_violation, Violation};
+use crate::entry::irqflags::{local_bh_disable, BhGuard};
 
 /// True if the current context may use SIMD/FPU registers (kernel `may_use_simd()`).
 ///
@@ -45,7 +45,7 @@ pub fn kernel_fpu_begin() -> FpuGuard {
     }
     // With irqs disabled (always so in hardirq) the kernel skips fpregs_lock(); BHs
     // cannot run then anyway.
-    let bh = if crate::context::irqs_disabled() {
+    let bh = if crate::contexts::preempt_count::irqs_disabled() {
         None
     } else {
         Some(local_bh_disable())

@@ -15,8 +15,10 @@
 //! (signal handler, timers, ksoftirqd) and lines build on it, never the reverse.
 //! Every step touches only this thread's `Cell`s and is async-signal-safe.
 
-use crate::context::{in_interrupt, with_cpu, CpuState, HARDIRQ_OFFSET, SOFTIRQ_OFFSET};
-use crate::sigmask::set_irq_signal_unblocked;
+use crate::contexts::preempt_count::{
+    in_interrupt, with_cpu, CpuState, HARDIRQ_OFFSET, SOFTIRQ_OFFSET,
+};
+use crate::entry::sigmask::set_irq_signal_unblocked;
 use std::cell::Cell;
 
 /// Kernel `MAX_SOFTIRQ_RESTART`: rounds of softirq work per irq exit; the rest

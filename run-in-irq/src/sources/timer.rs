@@ -24,8 +24,8 @@
 //! finally fires, and the irq test's task loop ([`IrqTimer::claim_overdue`]) takes
 //! over a deadline the thread has not served in time.
 
-use crate::arm_horizon::{ArmEvidence, ArmHorizon};
-use crate::futex;
+use crate::sources::arm_horizon::{ArmEvidence, ArmHorizon};
+use crate::sources::futex;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::*};
 use std::sync::OnceLock;

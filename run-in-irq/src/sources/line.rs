@@ -13,12 +13,12 @@
 //! Lines on different threads are independent; a nested line on the same thread
 //! temporarily replaces the outer one.
 
-use crate::context::gettid;
-use crate::irq::{self, IrqVector, PreviousVector};
-use crate::ksoftirqd::Ksoftirqd;
-use crate::sigmask::{block_and_drain, drain_blocked, irq_signal, restore_mask};
-use crate::signal::ThreadSignals;
-use crate::timer::{HardirqTimer, IrqTimer, TimerThread};
+use crate::contexts::preempt_count::gettid;
+use crate::entry::irq::{self, IrqVector, PreviousVector};
+use crate::entry::sigmask::{block_and_drain, drain_blocked, irq_signal, restore_mask};
+use crate::sources::ksoftirqd::Ksoftirqd;
+use crate::sources::signal::ThreadSignals;
+use crate::sources::timer::{HardirqTimer, IrqTimer, TimerThread};
 use std::io;
 
 /// What the hardirq stand-in runs. Both methods may run concurrently with the
