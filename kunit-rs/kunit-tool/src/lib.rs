@@ -60,28 +60,30 @@
 //!
 //! Several logs (e.g. the shards of a `--partition` run) are reported as
 //! one run with [`merge::parse_merged`].
+//!
+//! # Layers
+//!
+//! Four folders, each a layer, with no import cycle between files
+//! (`scripts/check-layering.sh` checks both).
+//!
+//! Layers, lowest first (a file imports only its own layer and those below):
+//! 1. `ktap` — lines and their classes (scan, reader, lines, pytext), the parser, merging logs, the result tree and its statuses; it prints through `ktap::output::ParseOutput`
+//! 2. `report` — kunit.py's console output (the printer), JSON, JUnit, the HTML page
+//! 3. `exec` — running harness binaries: cargo, listing, `--partition`, isolation, splicing crashed runs, spooling, processes
+//! 4. `cli` — the `kunit` command line (clap) and its subcommands
 
 #![warn(missing_docs)]
 
-pub mod c_suite;
-pub mod cargo;
 pub mod cli;
 pub mod exec;
-pub mod html;
-pub mod json;
-pub mod junit;
-pub(crate) mod lines;
-pub mod merge;
-pub mod parser;
-pub mod printer;
-pub mod pytext;
-pub mod reader;
-pub(crate) mod scan;
-pub mod status;
-pub mod test;
-pub(crate) mod textout;
+pub mod ktap;
+pub mod report;
 
-pub use parser::{parse_run_tests, ParseResult};
-pub use printer::Printer;
-pub use status::{TestCounts, TestStatus};
-pub use test::Test;
+// The library's short paths: the modules and items most callers use.
+pub use ktap::parser::{parse_run_tests, ParseResult};
+pub use ktap::result_tree as test;
+pub use ktap::result_tree::Test;
+pub use ktap::status::{TestCounts, TestStatus};
+pub use ktap::{merge, parser, pytext, reader, status};
+pub use report::printer::Printer;
+pub use report::{html, json, junit, printer};

@@ -7,14 +7,15 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::options::{BuildOptions, ExecArgs, ExecOptions, ReportOptions, RunArgs};
-use super::report::parse_and_report;
-use crate::cargo;
-use crate::exec::runner::{BinaryRunner, ListedSuite};
+use super::write_reports::parse_and_report;
+use crate::exec::cargo::{self, CargoError};
+use crate::exec::listing::ListedSuite;
+use crate::exec::runner::BinaryRunner;
 use crate::exec::{self, Control, Job};
-use crate::json::Metadata;
-use crate::printer::Printer;
-use crate::reader::KtapSource;
-use crate::status::TestStatus;
+use crate::ktap::reader::KtapSource;
+use crate::ktap::status::TestStatus;
+use crate::report::json::Metadata;
+use crate::report::printer::Printer;
 
 fn build_options(args: &BuildOptions) -> cargo::BuildOptions {
     cargo::BuildOptions {
@@ -32,64 +33,44 @@ fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// Why there are no harnesses to run.
-enum NoHarnesses {
-    /// No cargo project here (or at `--manifest-path`): a usage error.
-    NoProject(String),
-    /// Cargo ran and failed; its messages went to stderr.
-    BuildFailed(String),
-}
-
-impl NoHarnesses {
-    /// Reports the problem; returns the exit status (kunit.py's 1 for a
-    /// failed build, argparse's 2 for being started in the wrong place).
-    fn report(&self, cmd: &str, args: &BuildOptions) -> i32 {
-        match self {
-            NoHarnesses::NoProject(reason) => {
-                let hint = if args.manifest_path.is_some() {
-                    ""
-                } else {
-                    " (kunit builds the cargo project it is started in: run it inside one, or pass --manifest-path PATH)"
-                };
-                eprintln!("kunit {cmd}: error: {reason}{hint}");
-                2
-            }
-            NoHarnesses::BuildFailed(message) => {
-                eprintln!("kunit: {message}");
-                1
-            }
+/// Reports why cargo gave no harnesses; returns the exit status (kunit.py's
+/// 1 for a failed build, argparse's 2 for being started in the wrong place).
+/// An I/O error goes back to the caller (`kunit: error: ...`, status 1).
+fn report_no_harnesses(e: CargoError, cmd: &str, args: &BuildOptions) -> io::Result<i32> {
+    match e {
+        CargoError::NoProject(reason) => {
+            let hint = if args.manifest_path.is_some() {
+                ""
+            } else {
+                " (kunit builds the cargo project it is started in: run it inside one, or pass --manifest-path PATH)"
+            };
+            eprintln!("kunit {cmd}: error: {reason}{hint}");
+            Ok(2)
         }
+        CargoError::BuildFailed(message) => {
+            eprintln!("kunit: {message}");
+            Ok(1)
+        }
+        CargoError::Io(e) => Err(e),
     }
 }
 
-/// Builds the test targets; the harness binaries, or why there are none.
-fn build_harnesses(
-    args: &BuildOptions,
-    out: &mut Printer,
-) -> io::Result<Result<Vec<PathBuf>, NoHarnesses>> {
-    if let Err(reason) = cargo::locate_project(args.manifest_path.as_deref())? {
-        return Ok(Err(NoHarnesses::NoProject(reason)));
-    }
+/// Builds the test targets; the harness binaries.
+fn build_harnesses(args: &BuildOptions, out: &mut Printer) -> Result<Vec<PathBuf>, CargoError> {
+    cargo::locate_project(args.manifest_path.as_deref())?;
     out.line("Building KUnit harnesses ...");
     out.flush();
-    Ok(cargo::build_tests(&build_options(args))?
-        .map(|artifacts| {
-            cargo::harnesses(artifacts)
-                .into_iter()
-                .map(|a| a.path)
-                .collect()
-        })
-        .map_err(NoHarnesses::BuildFailed))
+    let artifacts = cargo::build_tests(&build_options(args))?;
+    Ok(cargo::harnesses(artifacts)
+        .into_iter()
+        .map(|a| a.path)
+        .collect())
 }
 
 /// `kunit build`.
 pub fn build(args: &BuildOptions, out: &mut Printer) -> io::Result<i32> {
     let start = Instant::now();
-    let result = build_harnesses(args, out)?;
-    if let Err(e @ NoHarnesses::NoProject(_)) = &result {
-        return Ok(e.report("build", args));
-    }
-    let code = match &result {
+    let code = match build_harnesses(args, out) {
         Ok(bins) => {
             for b in bins {
                 let line = format!("Harness: {}", b.display());
@@ -97,7 +78,9 @@ pub fn build(args: &BuildOptions, out: &mut Printer) -> io::Result<i32> {
             }
             0
         }
-        Err(e) => e.report("build", args),
+        // Started in the wrong place: nothing was built, no time to report.
+        Err(e @ CargoError::NoProject(_)) => return report_no_harnesses(e, "build", args),
+        Err(e) => report_no_harnesses(e, "build", args)?,
     };
     out.flush();
     eprintln!("Elapsed time: {:.3}s", start.elapsed().as_secs_f64());
@@ -342,9 +325,9 @@ fn run_binaries(
 pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
     let bins = if args.binaries.is_empty() {
-        match build_harnesses(&args.build, out)? {
+        match build_harnesses(&args.build, out) {
             Ok(b) => b,
-            Err(e) => return Ok(e.report("exec", &args.build)),
+            Err(e) => return report_no_harnesses(e, "exec", &args.build),
         }
     } else {
         args.binaries.iter().map(PathBuf::from).collect()
@@ -358,9 +341,9 @@ pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i3
 /// `kunit run`.
 pub fn run(args: &RunArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
-    let bins = match build_harnesses(&args.build, out)? {
+    let bins = match build_harnesses(&args.build, out) {
         Ok(b) => b,
-        Err(e) => return Ok(e.report("run", &args.build)),
+        Err(e) => return report_no_harnesses(e, "run", &args.build),
     };
     let built = start.elapsed();
     let code = run_binaries(&args.build, &args.exec, &args.report, bins, out, progress)?;

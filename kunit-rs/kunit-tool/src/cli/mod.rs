@@ -1,16 +1,17 @@
 //! The `kunit` command line: argument handling, output setup and dispatch.
 
+pub mod c_suite;
 pub mod command_line;
 pub(crate) mod exec_cmd;
 pub(crate) mod help;
 pub mod options;
 pub(crate) mod parse_cmd;
-pub(crate) mod report;
 pub mod usage_error;
+pub(crate) mod write_reports;
 
 use std::io::{self, IsTerminal};
 
-use crate::printer::Printer;
+use crate::report::printer::Printer;
 pub use command_line::parse_args;
 use options::{ColorWhen, Command};
 pub use usage_error::UsageError;
@@ -47,9 +48,12 @@ pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
 /// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
 /// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
-    // `kunit c` has options of its own and hands the rest to `run` (crate::c_suite).
+    // `kunit c` has options of its own and hands the rest to `run` (c_suite).
     if argv.first().is_some_and(|a| a == "c") {
-        return crate::c_suite::main(argv[1..].to_vec());
+        return match c_suite::run_args(argv[1..].to_vec()) {
+            Ok(run) => main_with_args(run),
+            Err(status) => status,
+        };
     }
     let line = match parse_args(argv) {
         Ok(a) => a,

@@ -1,14 +1,14 @@
 //! `kunit parse [FILE...]`: parse saved logs (stdin without FILE), several
-//! files as one run ([`crate::merge`]).
+//! files as one run ([`crate::ktap::merge`]).
 
 use std::io::{self, Read};
 
 use super::options::{ParseArgs, RawOutput};
-use super::report::parse_and_report_merged;
-use crate::json::Metadata;
-use crate::printer::Printer;
-use crate::reader::{Extractor, KtapSource, RawLines};
-use crate::status::TestStatus;
+use super::write_reports::parse_and_report_merged;
+use crate::ktap::reader::{Extractor, KtapSource, RawLines};
+use crate::ktap::status::TestStatus;
+use crate::report::json::Metadata;
+use crate::report::printer::Printer;
 
 /// `--raw_output`: print the input (all of it, or only the KTAP lines).
 pub fn print_raw<R: Read>(input: R, mode: RawOutput, out: &mut Printer) {

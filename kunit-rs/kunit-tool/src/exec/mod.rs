@@ -4,8 +4,10 @@
 //! spliced output goes into its own channel, and the parser reads the channels
 //! in binary order, so the printed output does not depend on scheduling.
 
+pub mod cargo;
 pub mod harness_flags;
 pub mod isolation;
+pub mod listing;
 pub mod partition;
 pub(crate) mod process;
 pub mod runner;
@@ -20,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::reader::{KtapSource, LineKind};
+use crate::ktap::reader::{KtapSource, LineKind};
 pub use runner::{Control, ExecOptions};
 use splice::Item;
 use spool::{item_size, Msg, SpillReader, Spooler};
@@ -150,7 +152,7 @@ pub struct Job {
     pub bin: PathBuf,
     /// Run only these suites of the binary's listing (`--partition`), each
     /// in a process of its own; `None` runs whatever the filters select.
-    pub suites: Option<Vec<runner::ListedSuite>>,
+    pub suites: Option<Vec<listing::ListedSuite>>,
 }
 
 /// Starts running `binaries`; the returned stream yields their merged KTAP.

@@ -13,7 +13,7 @@
 
 use std::fmt;
 
-use super::runner::ListedSuite;
+use super::listing::ListedSuite;
 
 /// Shard `index` (1-based, as nextest's `K`) of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

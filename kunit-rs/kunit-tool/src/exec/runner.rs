@@ -15,9 +15,10 @@ use std::time::Duration;
 
 use super::harness_flags::HarnessFlags;
 use super::isolation::Isolation;
+use super::listing::{parse_listing, ListedSuite};
 use super::process::{describe_exit, Abort, Harness};
 use super::splice::{CaseOutcome, Item, Mode, Splicer};
-use crate::reader::RawLines;
+use crate::ktap::reader::RawLines;
 
 /// What to run and how (the harness flags of DESIGN.md contract 3).
 #[derive(Clone, Debug)]
@@ -58,44 +59,6 @@ impl Control {
         let since = (*since)?;
         Some(format!("{text} ({:.1} s)", since.elapsed().as_secs_f64()))
     }
-}
-
-/// A suite and its cases as `--list_tests` prints them.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ListedSuite {
-    /// The suite's name.
-    pub name: String,
-    /// Its cases' names, in order.
-    pub cases: Vec<String>,
-}
-
-/// Parses `--list_tests` output (`KTAP version 1`, `suite`, `suite.case`).
-pub fn parse_listing(text: &str) -> Vec<ListedSuite> {
-    let mut suites: Vec<ListedSuite> = Vec::new();
-    for line in text.lines() {
-        let line = line.trim_end();
-        if line.is_empty()
-            || line.starts_with("KTAP version")
-            || line.starts_with('#')
-            || line.contains(char::is_whitespace)
-        {
-            continue;
-        }
-        let (suite, case) = match line.split_once('.') {
-            Some((suite, case)) => (suite, Some(case)),
-            None => (line, None),
-        };
-        if suites.last().is_none_or(|s| s.name != suite) {
-            suites.push(ListedSuite {
-                name: suite.to_string(),
-                cases: Vec::new(),
-            });
-        }
-        if let (Some(case), Some(s)) = (case, suites.last_mut()) {
-            s.cases.push(case.to_string());
-        }
-    }
-    suites
 }
 
 /// How a process run ended.
@@ -499,27 +462,4 @@ fn outcome_guess(s: &Splicer) -> Vec<CaseOutcome> {
         v.push(CaseOutcome::Passed);
     }
     v
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn listing_groups_cases_by_suite() {
-        let l = parse_listing("KTAP version 1\na\na.x\na.y\n# module: m\nb\nb.z\n");
-        assert_eq!(
-            l,
-            [
-                ListedSuite {
-                    name: "a".into(),
-                    cases: vec!["x".into(), "y".into()]
-                },
-                ListedSuite {
-                    name: "b".into(),
-                    cases: vec!["z".into()]
-                }
-            ]
-        );
-    }
 }

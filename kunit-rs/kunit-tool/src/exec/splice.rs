@@ -11,7 +11,7 @@
 //! Levels follow the kernel's layout (4 spaces per level): suites are level 1,
 //! parameters level 2; suite results and stats are at column 0.
 
-use crate::lines::{self, Class, ResultSpan};
+use crate::ktap::lines::{self, Class, ResultSpan};
 
 /// One line of the merged stream.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -68,6 +68,23 @@ pub struct Artifact {
     pub path: PathBuf,
 }
 
+/// Why cargo gave no harnesses; callers report each differently.
+#[derive(Debug)]
+pub enum CargoError {
+    /// cargo could not be started or read.
+    Io(io::Error),
+    /// No cargo project here (or at `--manifest-path`): cargo's reason.
+    NoProject(String),
+    /// The build failed; cargo's messages went to stderr.
+    BuildFailed(String),
+}
+
+impl From<io::Error> for CargoError {
+    fn from(e: io::Error) -> Self {
+        CargoError::Io(e)
+    }
+}
+
 fn cargo_command() -> Command {
     Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
 }
@@ -75,7 +92,7 @@ fn cargo_command() -> Command {
 /// The `Cargo.toml` of the project a build would use (`cargo
 /// locate-project`), or cargo's one-line reason why there is none (e.g.
 /// started outside any cargo project).
-pub fn locate_project(manifest_path: Option<&str>) -> io::Result<Result<PathBuf, String>> {
+pub fn locate_project(manifest_path: Option<&str>) -> Result<PathBuf, CargoError> {
     let mut cmd = cargo_command();
     cmd.args(["locate-project", "--message-format", "plain"]);
     if let Some(m) = manifest_path {
@@ -87,7 +104,7 @@ pub fn locate_project(manifest_path: Option<&str>) -> io::Result<Result<PathBuf,
         .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))?;
     if out.status.success() {
         let path = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
-        return Ok(Ok(PathBuf::from(path)));
+        return Ok(PathBuf::from(path));
     }
     let err = String::from_utf8_lossy(&out.stderr);
     let reason = err
@@ -96,13 +113,13 @@ pub fn locate_project(manifest_path: Option<&str>) -> io::Result<Result<PathBuf,
         .find(|l| !l.is_empty())
         .unwrap_or("cargo locate-project failed")
         .to_string();
-    Ok(Err(reason))
+    Err(CargoError::NoProject(reason))
 }
 
 /// Builds every test target and returns the test executables, sorted by
-/// target name (cargo reports them in scheduling order). `Ok(Err(_))` is a
-/// build failure; cargo's own messages went to stderr.
-pub fn build_tests(opts: &BuildOptions) -> io::Result<Result<Vec<Artifact>, String>> {
+/// target name (cargo reports them in scheduling order). On a build failure
+/// cargo's own messages went to stderr.
+pub fn build_tests(opts: &BuildOptions) -> Result<Vec<Artifact>, CargoError> {
     let mut cmd = cargo_command();
     cmd.args([
         "test",
@@ -148,10 +165,12 @@ pub fn build_tests(opts: &BuildOptions) -> io::Result<Result<Vec<Artifact>, Stri
     }
     let status = child.wait()?;
     if !status.success() {
-        return Ok(Err(format!("cargo test --no-run failed ({status})")));
+        return Err(CargoError::BuildFailed(format!(
+            "cargo test --no-run failed ({status})"
+        )));
     }
     found.sort_by(|a, b| (&a.target, &a.path).cmp(&(&b.target, &b.path)));
-    Ok(Ok(found))
+    Ok(found)
 }
 
 /// A test executable from one `compiler-artifact` message.

@@ -9,11 +9,11 @@
 //! starts is a leaf and needs no frame (`leaf`); a passing one is printed
 //! straight from the input line (`passed_leaf`).
 
-use crate::lines::{self, number_is, number_text, parse_count, Class, ResultSpan};
-use crate::printer::{self, Printer, DIVIDER};
-use crate::reader::{KtapSource, LineKind};
-use crate::status::{TestCounts, TestStatus};
-use crate::test::{Log, Test};
+use crate::ktap::lines::{self, number_is, number_text, parse_count, Class, ResultSpan};
+use crate::ktap::output::ParseOutput;
+use crate::ktap::reader::{KtapSource, LineKind};
+use crate::ktap::result_tree::{Log, Test};
+use crate::ktap::status::{TestCounts, TestStatus};
 
 /// Deeper nesting is read as log text (kunit.py itself dies of recursion
 /// long before this depth).
@@ -157,9 +157,9 @@ impl Frame {
     }
 }
 
-struct Parser<'p, S> {
+struct Parser<'p, S, P: ?Sized> {
     lines: LineStream<S>,
-    p: &'p mut Printer,
+    p: &'p mut P,
     keep_tree: bool,
     /// Missing subtests that may still be listed one by one.
     missing_listable: u64,
@@ -171,18 +171,22 @@ struct Parser<'p, S> {
 /// `parse_run_tests`: prints the divider, parses and prints every test as it
 /// completes, prints the closing divider. `keep_tree` keeps every finished
 /// test in its parent's `subtests` (needed for JSON, JUnit and `--failed`).
-pub fn parse_run_tests<S: KtapSource>(src: S, p: &mut Printer, keep_tree: bool) -> ParseResult {
-    p.line(DIVIDER);
+pub fn parse_run_tests<S: KtapSource, P: ParseOutput + ?Sized>(
+    src: S,
+    p: &mut P,
+    keep_tree: bool,
+) -> ParseResult {
+    p.divider();
     let result = parse_between_dividers(src, p, keep_tree);
-    p.line(DIVIDER);
+    p.divider();
     result
 }
 
 /// `parse_run_tests` without its two dividers, for callers that print
-/// several logs between one pair (see [`crate::merge`]).
-pub fn parse_between_dividers<S: KtapSource>(
+/// several logs between one pair (see [`crate::ktap::merge`]).
+pub fn parse_between_dividers<S: KtapSource, P: ParseOutput + ?Sized>(
     src: S,
-    p: &mut Printer,
+    p: &mut P,
     keep_tree: bool,
 ) -> ParseResult {
     let mut parser = Parser {
@@ -218,7 +222,7 @@ pub fn parse_between_dividers<S: KtapSource>(
     }
 }
 
-impl<S: KtapSource> Parser<'_, S> {
+impl<S: KtapSource, P: ParseOutput + ?Sized> Parser<'_, S, P> {
     fn add_error(&mut self, test: &mut Test, message: &str) {
         test.counts.errors = test.counts.errors.saturating_add(1);
         if self.p.is_enabled() {
@@ -382,7 +386,7 @@ impl<S: KtapSource> Parser<'_, S> {
             self.parse_test_plan(test);
             f.parent_test = ktap_line || subtest_line;
             if f.parent_test {
-                printer::print_test_header(self.p, test);
+                self.p.test_header(test);
             }
         }
     }
@@ -481,7 +485,7 @@ impl<S: KtapSource> Parser<'_, S> {
         // the test's own status (its counts hold at most errors so far).
         debug_assert_eq!(leaf.counts.total(), 0);
         leaf.counts.add_status(leaf.status);
-        printer::print_test_result(self.p, leaf);
+        self.p.test_result(leaf);
         parent.test.counts.add(&leaf.counts);
         if !leaf.ok_status() {
             parent.failed_children = parent.failed_children.saturating_add(1);
@@ -511,7 +515,7 @@ impl<S: KtapSource> Parser<'_, S> {
         if !number_is(&line[span.number.0..span.number.1], parent.test_num) {
             return false;
         }
-        printer::print_passed(self.p, &line[span.name.0..span.name.1]);
+        self.p.passed(&line[span.name.0..span.name.1]);
         self.lines.pop();
         parent.test.counts.add_status(TestStatus::Success);
         parent.test.n_subtests = parent.test.n_subtests.saturating_add(1);
@@ -558,7 +562,7 @@ impl<S: KtapSource> Parser<'_, S> {
         };
         f.test.counts.add_status(TestStatus::TestCrashed);
         placeholder.log.seal();
-        printer::print_test_result(self.p, &placeholder);
+        self.p.test_result(&placeholder);
         self.missing_listable -= 1;
         f.failed_children = f.failed_children.saturating_add(1);
         add_paths(&mut f.failures, std::iter::once(vec![String::new()]));
@@ -581,7 +585,7 @@ impl<S: KtapSource> Parser<'_, S> {
             if !test.name.is_empty() && !self.peek_test_name_match(&test.name) {
                 self.add_error(test, "missing subtest result line!");
             } else if !self.lines.has_more() {
-                printer::print_log(self.p, test);
+                self.p.log(test);
                 test.status = TestStatus::NoTests;
                 self.add_error(test, "No more test results!");
             } else {
@@ -597,15 +601,15 @@ impl<S: KtapSource> Parser<'_, S> {
             && test.n_subtests == 0
             && matches!(test.status, TestStatus::TestCrashed | TestStatus::Success)
         {
-            printer::print_log(self.p, test);
+            self.p.log(test);
             test.status = TestStatus::NoTests;
             self.add_error(test, "0 tests run!");
         }
         bubble_up_test_results(test);
         if f.parent_test && f.is_subtest {
-            printer::print_test_footer(self.p, test);
+            self.p.test_footer(test);
         } else if f.is_subtest {
-            printer::print_test_result(self.p, test);
+            self.p.test_result(test);
         }
         if is_root || test.ok_status() {
             return;
@@ -652,10 +656,11 @@ fn bubble_up_test_results(test: &mut Test) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reader::Extractor;
+    use crate::ktap::output::Silent;
+    use crate::ktap::reader::Extractor;
 
     fn parse(input: &str, keep: bool) -> ParseResult {
-        parse_run_tests(Extractor::new(input.as_bytes()), &mut Printer::null(), keep)
+        parse_run_tests(Extractor::new(input.as_bytes()), &mut Silent, keep)
     }
 
     #[test]
@@ -727,7 +732,7 @@ mod tests {
             ],
             "",
         );
-        let r = parse_run_tests(src, &mut Printer::null(), true);
+        let r = parse_run_tests(src, &mut Silent, true);
         assert_eq!(r.test.status, TestStatus::TestCrashed);
         assert_eq!(r.test.counts.crashed, 1);
         let t = &r.test.subtests[0].subtests[0];

@@ -4,9 +4,10 @@
 
 use std::io::Write;
 
-use crate::pytext::{char_len, dedent_joined, is_blank, splitlines};
-use crate::status::TestStatus;
-use crate::test::Test;
+use crate::ktap::output::ParseOutput;
+use crate::ktap::pytext::{char_len, dedent_joined, is_blank, splitlines};
+use crate::ktap::result_tree::Test;
+use crate::ktap::status::TestStatus;
 
 /// The line of 60 `=` that opens and closes a parsed run.
 pub const DIVIDER: &str = "============================================================";
@@ -421,7 +422,7 @@ const FEW_LOG_LINES: usize = 16;
 /// any other log. Such lines hold no line break and are blank only when they
 /// are all spaces and tabs.
 fn split_plain_log<'a>(
-    log: &'a crate::test::Log,
+    log: &'a crate::ktap::result_tree::Log,
     lines: &mut [&'a str; FEW_LOG_LINES],
     indents: &mut [usize; FEW_LOG_LINES],
 ) -> Option<usize> {
@@ -433,7 +434,7 @@ fn split_plain_log<'a>(
     let (mut n, mut pos) = (0, 0);
     // The lines are `text.split('\n')`, at most `log.len()` of them.
     while n < log.len() {
-        let end = crate::scan::scan_plain(b, pos).0;
+        let end = crate::ktap::scan::scan_plain(b, pos).0;
         if end < b.len() && b[end] != b'\n' {
             return None;
         }
@@ -457,7 +458,10 @@ fn split_plain_log<'a>(
 /// shared by every non-blank line, blank lines print empty, and a trailing
 /// empty line disappears as `splitlines()` drops it.
 pub fn for_each_dedented(lines: &[&str], emit: impl FnMut(&str)) {
-    if lines.iter().any(|l| crate::pytext::may_hold_line_break(l)) {
+    if lines
+        .iter()
+        .any(|l| crate::ktap::pytext::may_hold_line_break(l))
+    {
         // Not reachable from our readers; keep Python's exact semantics anyway.
         let text = dedent_joined(lines.iter().copied());
         splitlines(&text).for_each(emit);
@@ -641,6 +645,39 @@ pub fn print_summary_line(p: &mut Printer, test: &Test, failure_paths: &[Vec<Str
     let names = failure_names(failure_paths);
     let line = paint(p, &format!("Failures: {}", names.join(", ")));
     p.line(&line);
+}
+
+/// The parser prints through this: kunit.py's console lines.
+impl ParseOutput for Printer {
+    #[inline(always)]
+    fn is_enabled(&self) -> bool {
+        Printer::is_enabled(self)
+    }
+    fn line(&mut self, text: &str) {
+        Printer::line(self, text)
+    }
+    fn red(&self, text: &str) -> String {
+        Printer::red(self, text)
+    }
+    fn divider(&mut self) {
+        Printer::line(self, DIVIDER)
+    }
+    fn test_header(&mut self, test: &Test) {
+        print_test_header(self, test)
+    }
+    fn test_result(&mut self, test: &Test) {
+        print_test_result(self, test)
+    }
+    #[inline(always)]
+    fn passed(&mut self, name: &str) {
+        print_passed(self, name)
+    }
+    fn log(&mut self, test: &Test) {
+        print_log(self, test)
+    }
+    fn test_footer(&mut self, test: &Test) {
+        print_test_footer(self, test)
+    }
 }
 
 #[cfg(test)]

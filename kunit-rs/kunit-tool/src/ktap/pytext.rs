@@ -103,7 +103,7 @@ pub fn may_hold_line_break(s: &str) -> bool {
     let b = s.as_bytes();
     let mut i = 0;
     loop {
-        let j = crate::scan::scan_plain(b, i).0;
+        let j = crate::ktap::scan::scan_plain(b, i).0;
         match b.get(j) {
             None => return false,
             // Every boundary starts with one of these bytes (U+0085 is C2 85,

@@ -3,9 +3,9 @@
 
 use std::fmt::Write;
 
-use crate::status::TestStatus;
-use crate::test::Test;
-use crate::textout::{push_escaped, push_newline_indent};
+use crate::ktap::result_tree::Test;
+use crate::ktap::status::TestStatus;
+use crate::report::textout::{push_escaped, push_newline_indent};
 
 /// kunit_json.Metadata: what the run was built for (all empty for `parse`).
 #[derive(Clone, Debug, Default)]

@@ -5,13 +5,13 @@ use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
 use super::options::{ReportOptions, Sink};
-use crate::html;
-use crate::json::{self, Metadata};
-use crate::junit;
-use crate::merge::parse_merged;
-use crate::printer::{self, Printer};
-use crate::reader::KtapSource;
-use crate::test::Test;
+use crate::ktap::merge::parse_merged;
+use crate::ktap::reader::KtapSource;
+use crate::ktap::result_tree::Test;
+use crate::report::html;
+use crate::report::json::{self, Metadata};
+use crate::report::junit;
+use crate::report::printer::{self, Printer};
 
 /// The tree is only kept when something needs it after parsing.
 fn keep_tree(opts: &ReportOptions) -> bool {
@@ -68,7 +68,7 @@ pub fn parse_and_report<S: KtapSource>(
 }
 
 /// [`parse_and_report`] for several logs reported as one run
-/// ([`crate::merge`]).
+/// ([`crate::ktap::merge`]).
 pub fn parse_and_report_merged<S: KtapSource>(
     sources: impl IntoIterator<Item = S>,
     opts: &ReportOptions,

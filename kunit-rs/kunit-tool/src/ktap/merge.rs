@@ -12,11 +12,11 @@
 //! shard fails the merged run. One log is reported exactly as `kunit parse`
 //! reports it alone.
 
-use crate::parser::{parse_between_dividers, ParseResult, MAX_FAILURE_PATHS};
-use crate::printer::{Printer, DIVIDER};
-use crate::reader::KtapSource;
-use crate::status::{TestCounts, TestStatus};
-use crate::test::Test;
+use crate::ktap::output::ParseOutput;
+use crate::ktap::parser::{parse_between_dividers, ParseResult, MAX_FAILURE_PATHS};
+use crate::ktap::reader::KtapSource;
+use crate::ktap::result_tree::Test;
+use crate::ktap::status::{TestCounts, TestStatus};
 
 /// Parses and prints every source in turn between one pair of dividers and
 /// returns the merged result (see the module documentation).
@@ -35,17 +35,17 @@ use crate::test::Test;
 /// assert_eq!(merged.test.counts.to_string(), "Ran 2 tests: passed: 1, failed: 1");
 /// assert_eq!(merged.test.status, TestStatus::Failure);
 /// ```
-pub fn parse_merged<S: KtapSource>(
+pub fn parse_merged<S: KtapSource, P: ParseOutput + ?Sized>(
     sources: impl IntoIterator<Item = S>,
-    p: &mut Printer,
+    p: &mut P,
     keep_tree: bool,
 ) -> ParseResult {
-    p.line(DIVIDER);
+    p.divider();
     let results: Vec<ParseResult> = sources
         .into_iter()
         .map(|src| parse_between_dividers(src, p, keep_tree))
         .collect();
-    p.line(DIVIDER);
+    p.divider();
     merge(results)
 }
 
@@ -91,12 +91,13 @@ pub fn merge(mut results: Vec<ParseResult>) -> ParseResult {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reader::Extractor;
+    use crate::ktap::output::Silent;
+    use crate::ktap::reader::Extractor;
 
     fn parse(logs: &[&str]) -> ParseResult {
         parse_merged(
             logs.iter().map(|l| Extractor::new(l.as_bytes())),
-            &mut Printer::null(),
+            &mut Silent,
             true,
         )
     }
@@ -110,9 +111,9 @@ mod tests {
     #[test]
     fn one_log_is_reported_as_alone() {
         for log in [PASS, FAIL, "", "no ktap here\n"] {
-            let alone = crate::parser::parse_run_tests(
+            let alone = crate::ktap::parser::parse_run_tests(
                 Extractor::new(log.as_bytes()),
-                &mut Printer::null(),
+                &mut Silent,
                 true,
             );
             let merged = parse(&[log]);

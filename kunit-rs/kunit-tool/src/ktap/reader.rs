@@ -8,8 +8,8 @@
 
 use std::io::{self, Read};
 
-use crate::pytext::{self, char_len, skip_chars};
-use crate::scan::{scan_plain, Seen};
+use crate::ktap::pytext::{self, char_len, skip_chars};
+use crate::ktap::scan::{scan_plain, Seen};
 
 /// Longest line kept; the rest of a longer line is dropped.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -429,7 +429,7 @@ const KTAP_END: [(&str, usize); 3] = [
 fn has_end_marker(line: &str) -> bool {
     let b = line.as_bytes();
     let mut from = 0;
-    while let Some(i) = crate::scan::find_byte(&b[from..], b':') {
+    while let Some(i) = crate::ktap::scan::find_byte(&b[from..], b':') {
         let at = from + i;
         if at > 0 && matches!(b[at - 1], b's' | b'g' | b't') {
             for (m, off) in KTAP_END {

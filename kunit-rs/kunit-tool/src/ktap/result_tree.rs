@@ -1,6 +1,6 @@
 //! The result tree: one `Test` per KTAP test, as kunit_parser.py's `Test`.
 
-use crate::status::{TestCounts, TestStatus};
+use crate::ktap::status::{TestCounts, TestStatus};
 
 /// Bytes of log kept per test; the rest is counted and summarised in one line,
 /// so a test that prints gigabytes cannot exhaust memory.
@@ -130,7 +130,7 @@ impl<'a> Iterator for LogLines<'a> {
         let b = self.text.as_bytes();
         let mut i = self.pos;
         let end = loop {
-            let j = crate::scan::scan_plain(b, i).0;
+            let j = crate::ktap::scan::scan_plain(b, i).0;
             match b.get(j) {
                 None => break b.len(),
                 Some(b'\n') => break j,

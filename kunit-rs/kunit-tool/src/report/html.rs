@@ -11,9 +11,9 @@
 use std::fmt::Write;
 use std::time::Duration;
 
-use crate::status::{TestCounts, TestStatus};
-use crate::test::Test;
-use crate::textout::push_escaped;
+use crate::ktap::result_tree::Test;
+use crate::ktap::status::{TestCounts, TestStatus};
+use crate::report::textout::push_escaped;
 
 /// Cases listed under "Slowest cases".
 const SLOWEST: usize = 20;
@@ -273,9 +273,9 @@ aria-label=\"Filter suites and cases\"></p>\n",
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::parse_run_tests;
-    use crate::printer::Printer;
-    use crate::reader::Extractor;
+    use crate::ktap::parser::parse_run_tests;
+    use crate::ktap::reader::Extractor;
+    use crate::report::printer::Printer;
 
     fn report(ktap: &str) -> String {
         let r = parse_run_tests(Extractor::new(ktap.as_bytes()), &mut Printer::null(), true);

@@ -9,20 +9,21 @@
 pub mod args;
 pub mod project;
 
-/// Runs `kunit c` with the arguments after `c`; returns the exit status (as `kunit run`'s;
-/// 2 for a usage error).
-pub fn main(argv: Vec<String>) -> i32 {
+/// Prepares `kunit c` with the arguments after `c`: writes the throwaway crate and returns
+/// the `kunit run` command line that builds and runs it, or the exit status to end with (0
+/// after `--help`, 2 for a usage error).
+pub fn run_args(argv: Vec<String>) -> Result<Vec<String>, i32> {
     let args = match args::parse(argv) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("{}", args::USAGE);
             eprintln!("kunit c: error: {e}");
-            return 2;
+            return Err(2);
         }
     };
     if args.help {
         print!("{}", args::help());
-        return 0;
+        return Err(0);
     }
     let prepared = project::sources().and_then(|src| {
         let resolved = project::resolve(&args)?;
@@ -34,7 +35,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         Ok(p) => p,
         Err(e) => {
             eprintln!("kunit c: error: {e}");
-            return 2;
+            return Err(2);
         }
     };
     let mut run = vec![
@@ -46,5 +47,5 @@ pub fn main(argv: Vec<String>) -> i32 {
         run.push(format!("--build_dir={}", cache.join("target").display()));
     }
     run.extend(args.run_args.iter().cloned());
-    crate::cli::main_with_args(run)
+    Ok(run)
 }
