@@ -367,5 +367,5 @@ pub fn configured_out(name: &str, conds: &[TokenStream]) -> TokenStream {
 /// Checks what a case function must be: a plain fn of zero or one argument. Returns the
 /// declared return type, unless it is absent or `()`.
 fn signature(f: &ItemFn) -> syn::Result<Option<Type>> {
-    crate::expand::signature(f, "a #[test] function", "test: &mut kunit::Kunit")
+    crate::signature::signature(f, "a #[test] function", "test: &mut kunit::Kunit")
 }

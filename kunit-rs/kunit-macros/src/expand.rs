@@ -7,11 +7,12 @@ use crate::case::{
     case_items, case_name, configured_out, entry_ident, take_libtest, CaseItems, Registration,
 };
 use crate::shadow::assert_shadows;
+use crate::signature::signature;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
 use syn::ext::IdentExt;
 use syn::spanned::Spanned;
-use syn::{Attribute, Error, Ident, Item, ItemFn, ItemMod, ReturnType, Type};
+use syn::{Attribute, Error, Ident, Item, ItemFn, ItemMod};
 
 /// The module-level hooks, in `struct kunit_suite` field order.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -350,42 +351,6 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
             Ok(Some(Role::Case(case_args)))
         }
     }
-}
-
-/// Checks what every wrapped function must be: a plain fn of zero or one argument. Returns
-/// the declared return type, unless it is absent or `()`.
-pub fn signature(f: &ItemFn, what: &str, arg: &str) -> syn::Result<Option<Type>> {
-    let sig = &f.sig;
-    let unsupported = [
-        (sig.asyncness.map(|t| t.span()), "async"),
-        (sig.unsafety.map(|t| t.span()), "unsafe"),
-        (sig.abi.as_ref().map(|a| a.span()), "extern"),
-    ];
-    for (span, kind) in unsupported {
-        if let Some(span) = span {
-            return Err(Error::new(span, format!("{what} cannot be {kind}")));
-        }
-    }
-    if !sig.generics.params.is_empty() || sig.generics.where_clause.is_some() {
-        return Err(Error::new(
-            sig.generics.span(),
-            format!("{what} cannot be generic"),
-        ));
-    }
-    if let Some(v) = &sig.variadic {
-        return Err(Error::new(v.span(), format!("{what} cannot be variadic")));
-    }
-    if sig.inputs.len() > 1 || matches!(sig.inputs.first(), Some(syn::FnArg::Receiver(_))) {
-        return Err(Error::new(
-            sig.inputs.span(),
-            format!("{what} takes no arguments or one: `{arg}`"),
-        ));
-    }
-    Ok(match &sig.output {
-        ReturnType::Default => None,
-        ReturnType::Type(_, ty) if matches!(&**ty, Type::Tuple(t) if t.elems.is_empty()) => None,
-        ReturnType::Type(_, ty) => Some((**ty).clone()),
-    })
 }
 
 /// The call of `f` from its wrapper, whose parameter is `arg`. Spanned at the user's

@@ -15,6 +15,7 @@ mod case;
 mod consts;
 mod expand;
 mod shadow;
+mod signature;
 #[cfg(test)]
 mod tests;
 
