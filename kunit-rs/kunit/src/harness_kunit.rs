@@ -82,8 +82,8 @@ fn test_bad_flags(test: &mut Kunit) {
     );
     kunit_expect_streq!(
         test,
-        args(&["--format", "json"]).unwrap_err(),
-        "unknown format 'json' (expected ktap, tap, tap14, pretty or terse)"
+        args(&["--format", "xml"]).unwrap_err(),
+        "unknown format 'xml' (expected ktap, tap, tap14, pretty, terse or json)"
     );
 }
 

@@ -162,7 +162,8 @@
 //! (NULL / `ERR_PTR` pointers), [`params`] (parameter generators and arrays), [`filter`],
 //! [`executor`] (running, timeouts, parallel suites), [`ktap`], [`resource`] (resources and
 //! deferred actions), [`suite_log`] (logging on a suite), [`stub`] (static stubs), [`warn`]
-//! (`WARN()` and its suppression), [`boot`], [`harness`].
+//! (`WARN()` and its suppression), [`boot`], [`harness`], [`libtest_json`] (the harness's
+//! `--format json`).
 
 #![warn(missing_docs)]
 
@@ -176,6 +177,7 @@ pub mod filter;
 pub mod harness;
 mod internal;
 pub mod ktap;
+pub mod libtest_json;
 mod output;
 pub mod params;
 pub mod registry;

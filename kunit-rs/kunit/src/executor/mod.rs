@@ -26,9 +26,11 @@
 //! * `params` — a parameterized case: `param_init`, the parent test, the series and its
 //!   plan line, `param_exit` and the parent's cleanup;
 //! * `timeout` — per-case deadlines and finishing a case whose thread hung;
-//! * [`report`] — the results as data.
+//! * [`report`] — the results as data;
+//! * [`events`] — live progress for a listener besides KTAP (libtest JSON).
 
 mod case_run;
+pub mod events;
 mod parallel;
 mod params;
 pub mod report;
@@ -40,7 +42,8 @@ use crate::filter::NameFilter;
 use crate::ktap::Format;
 use std::time::Duration;
 
-pub use parallel::run_plan;
+pub use events::RunEvents;
+pub use parallel::{run_plan, run_plan_with_events};
 pub use report::{CaseReport, ParamReport, Report, SuiteReport};
 pub use select::Plan;
 

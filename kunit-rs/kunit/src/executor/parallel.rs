@@ -5,7 +5,7 @@
 
 use super::report::{CaseReport, ParamReport, Report, SuiteReport};
 use super::select::{Plan, PlannedSuite};
-use super::{suite_run, timeout, Config};
+use super::{suite_run, timeout, Config, RunEvents};
 use crate::ktap::Stats;
 use crate::output::Sink;
 use crate::test::{Log, Status, TestShared};
@@ -59,6 +59,8 @@ pub(super) struct Run {
     pub(super) config: Config,
     pub(super) out: Arc<Sink>,
     pub(super) streaming: bool,
+    /// The listener of [`run_plan_with_events`].
+    pub(super) events: Option<Arc<dyn RunEvents>>,
     pub(super) state: Mutex<State>,
     pub(super) changed: Condvar,
 }
@@ -71,6 +73,16 @@ impl Run {
 
 /// Runs a plan, writing KTAP to `out`, and returns the results.
 pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
+    run_plan_with_events(plan, config, out, None)
+}
+
+/// [`run_plan`], telling `events` (if any) of each case and suite as it ends.
+pub fn run_plan_with_events(
+    plan: Plan,
+    config: &Config,
+    out: Arc<Sink>,
+    events: Option<Arc<dyn RunEvents>>,
+) -> Report {
     let start = Instant::now();
     out.set_assert_diff(config.diff);
     if let Some(v) = config.format.top_version() {
@@ -111,6 +123,7 @@ pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
         config: config.clone(),
         out,
         streaming,
+        events,
         state: Mutex::new(State {
             order,
             next: 0,

@@ -60,15 +60,24 @@ pub(super) fn drive_suite(run: &Arc<Run>, s: usize, me: u64) -> bool {
             if ss.owner != me {
                 return false;
             }
-            record_case(ss, report, param_stats);
+            record_case(run, s, ss, report, param_stats);
         }
     }
     end_suite(run, s, &sink, &log);
     true
 }
 
-/// Books a finished case into its suite's stats.
-pub(super) fn record_case(ss: &mut SuiteState, report: CaseReport, param_stats: Stats) {
+/// Books a finished case into its suite's stats (and tells the run's listener).
+pub(super) fn record_case(
+    run: &Run,
+    s: usize,
+    ss: &mut SuiteState,
+    report: CaseReport,
+    param_stats: Stats,
+) {
+    if let Some(events) = &run.events {
+        events.case_finished(run.plan[s].reg.suite.name, &report);
+    }
     ss.stats.add(report.status);
     ss.totals.accumulate(param_stats);
     ss.cases.push(report);
@@ -151,6 +160,13 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Log) {
         log: std::mem::take(&mut *ss.log.lock().unwrap_or_else(|e| e.into_inner())),
         duration: ss.start.map(|t| t.elapsed()).unwrap_or_default(),
     };
+    if let Some(events) = &run.events {
+        let not_run: Vec<&'static str> = planned.cases[report.cases.len()..]
+            .iter()
+            .map(|c| c.case.name)
+            .collect();
+        events.suite_finished(&report, &not_run);
+    }
     ss.report = Some(report);
     ss.owner = 0;
     st.finished += 1;

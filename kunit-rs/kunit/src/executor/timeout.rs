@@ -161,6 +161,6 @@ pub(super) fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
     let mut st = run.lock();
     let ss = &mut st.suites[s];
     if ss.owner == me {
-        record_case(ss, report, param_stats);
+        record_case(run, s, ss, report, param_stats);
     }
 }
