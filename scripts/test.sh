@@ -40,6 +40,8 @@ step "the four public crates package and verify together"
 scripts/check-package.sh
 step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh
+step "cargo2junit and a strict libtest schema check read every harness binary's --format json"
+scripts/check-libtest-json.sh
 step "nextest: --partition count:K/2 runs each test once; archives run elsewhere"
 scripts/check-nextest-shards.sh
 step "AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"
