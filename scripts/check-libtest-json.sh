@@ -1,15 +1,12 @@
 #!/usr/bin/env bash
 # Every kunit harness binary's libtest JSON (`-Z unstable-options --format json`) is read by a
-# real consumer, cargo2junit (installed with `cargo install` when missing), and by a strict
+# real consumer, cargo2junit (scripts/setup.sh installs it with `cargo install` when missing), and by a strict
 # check of libtest's event schema (scripts/libtest-json-check.py); the counts of both, of the
 # JSON listing and of the binary's `--list` must agree, and nothing but events is on stdout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 scripts/libtest-json-check.py --self-test
-if ! command -v cargo2junit >/dev/null; then
-  echo "cargo2junit missing: cargo install --locked cargo2junit"
-  cargo install --locked cargo2junit
-fi
+scripts/setup.sh cargo2junit
 mapfile -t harnesses < <(scripts/list-harnesses.sh)
 [ "${#harnesses[@]}" -gt 0 ] || { echo "FAIL: no kunit harness binaries found"; exit 1; }
 tmp=$(mktemp -d)

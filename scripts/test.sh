@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The project's test command (README): formatting, lints, every test target, and the
 # cross-checks that need more than one build (seed bugs, --jobs identity, prove, nextest).
+# It first installs what it needs (scripts/setup.sh); `--setup-only` stops after that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
 
+step "set-up: what the tests need beyond the Rust toolchain (scripts/setup.sh)"
+scripts/setup.sh
+if [ "${1:-}" = --setup-only ]; then exit 0; fi
 step "cargo fmt --check"
 cargo fmt --all --check
 step "generated assertion macros are up to date"
