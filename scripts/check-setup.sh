@@ -8,7 +8,7 @@
 #                        (a dry run: the packages are installed already) and links the real
 #                        binaries into the prefix, as the install would have put them on PATH;
 #   cargo-nextest, cargo2junit  missing -> really built with cargo install, into the prefix
-#                        (their build directory is kept in target/setup-check, so later runs
+#                        (their build directory is kept in $CARGO_TARGET_DIR/setup-check, so later runs
 #                        are quick);
 #   rustfmt, clippy      present (components of the linked toolchain);
 #   nightly              absent -> one line saying how to enable the steps that need it.
@@ -48,7 +48,7 @@ export RUSTUP_HOME=$tmp/rustup
 env PATH="$bin" rustup toolchain link kunit-stable "$stable" >/dev/null
 env PATH="$bin" rustup default kunit-stable >/dev/null
 out=$(env PATH="$tmp/cargo/bin:$bin" CARGO_INSTALL_ROOT="$tmp/cargo" \
-  CARGO_TARGET_DIR="$repo/target/setup-check" RUSTUP_TOOLCHAIN=kunit-stable \
+  CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}/setup-check" RUSTUP_TOOLCHAIN=kunit-stable \
   bash scripts/test.sh --setup-only 2>&1) || { echo "$out"; fail "the set-up failed"; }
 echo "$out"
 expect() { grep -qxF "$1" <<<"$out" || fail "no line '$1'"; }

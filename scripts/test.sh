@@ -46,6 +46,10 @@ step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh
 step "cargo2junit and a strict libtest schema check read every harness binary's --format json"
 scripts/check-libtest-json.sh
+step "outputs quoted in the docs are what the code prints"
+scripts/check-doc-outputs.sh
+step "the set-up installs what a machine with only Rust lacks (bare PATH, throwaway prefix)"
+scripts/check-setup.sh
 step "nextest: --partition count:K/2 runs each test once; archives run elsewhere"
 scripts/check-nextest-shards.sh
 step "AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"
