@@ -388,8 +388,8 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
         // libtest's JSON owns stdout: the KTAP goes to the logfile or nowhere.
         let ktap = logfile.unwrap_or_else(|| Box::new(std::io::sink()));
         let options = (args.show_output, args.report_time);
-        let stdout = Box::new(std::io::stdout());
-        let (counts, report) = crate::libtest_json::run(plan, &args.config, options, stdout, ktap);
+        let events = crate::libtest_json::event_stream();
+        let (counts, report) = crate::libtest_json::run(plan, &args.config, options, events, ktap);
         return if counts.failed == 0 && report.success() {
             0
         } else {

@@ -212,6 +212,31 @@ impl RunEvents for JsonEvents {
     }
 }
 
+/// Where the harness writes its events: the process's stdout. On Unix, stdout's descriptor is
+/// then pointed at stderr, so that whatever else is printed (a case's own `println!`, which
+/// libtest would have captured) cannot break the one-event-a-line stream.
+pub(crate) fn event_stream() -> Box<dyn Write + Send> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::FromRawFd;
+        use std::os::raw::c_int;
+        extern "C" {
+            fn dup(fd: c_int) -> c_int;
+            fn dup2(old: c_int, new: c_int) -> c_int;
+        }
+        let _ = std::io::stdout().flush();
+        // SAFETY: dup has no memory-safety preconditions; it returns a new descriptor or -1.
+        let events = unsafe { dup(1) };
+        // SAFETY: dup2 on two descriptors the process has open (stdin/out/err exist in a
+        // test binary); the stdout handle's buffer was flushed above.
+        if events >= 0 && unsafe { dup2(2, 1) } >= 0 {
+            // SAFETY: `events` is a descriptor dup just returned, owned by nothing else.
+            return Box::new(unsafe { std::fs::File::from_raw_fd(events) });
+        }
+    }
+    Box::new(std::io::stdout())
+}
+
 /// libtest's rule for `--format json`: only with `-Z unstable-options` (or where
 /// `RUSTC_BOOTSTRAP=1` makes the toolchain a nightly); and it lists only with `--list`.
 pub(crate) fn check_args(json: bool, listings: &[&str], unstable: bool) -> Result<(), String> {

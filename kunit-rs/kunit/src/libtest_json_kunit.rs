@@ -217,7 +217,48 @@ fn test_json_flags(test: &mut Kunit) {
     kunit_expect_eq!(test, a.logfile.as_deref(), Some("k.log"));
 }
 
+/// Set in the child run of [`test_stray_stdout`].
+const STRAY_ENV: &str = "KUNIT_JSON_STRAY_CHILD";
+
+fn prints_to_stdout(test: &mut Kunit) {
+    if std::env::var_os(STRAY_ENV).is_some() {
+        println!("stray text from a case");
+    }
+    kunit_expect_true!(test, true);
+}
+
+fn test_stray_stdout(test: &mut Kunit) {
+    if std::env::var_os(STRAY_ENV).is_some() {
+        return;
+    }
+    // This self-test binary is a harness: run one case that prints to stdout, in JSON mode.
+    let exe = std::env::current_exe().expect("the self-test binary's path");
+    let out = std::process::Command::new(exe)
+        .args(["-Z", "unstable-options", "--format", "json", "--exact"])
+        .arg("kunit_libtest_json.prints_to_stdout")
+        .env(STRAY_ENV, "1")
+        .output()
+        .expect("run the harness");
+    kunit_expect_eq!(test, out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines: Vec<&str> = stdout.lines().collect();
+    kunit_expect_eq!(test, lines.len(), 4);
+    for line in &lines {
+        kunit_expect_true_msg!(
+            test,
+            line.starts_with("{ \"type\": "),
+            "not an event: {line}"
+        );
+    }
+    kunit_expect_true!(
+        test,
+        String::from_utf8_lossy(&out.stderr).contains("stray text from a case\n")
+    );
+}
+
 static CASES: &[Case] = &[
+    kunit_case!(test_stray_stdout),
+    kunit_case!(prints_to_stdout),
     kunit_case!(test_run_events),
     kunit_case!(test_show_output),
     kunit_case!(test_listing),
