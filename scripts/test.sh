@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # The project's test command (README): formatting, lints, every test target, and the
 # cross-checks that need more than one build (seed bugs, --jobs identity, prove, nextest).
+# It first installs what it needs (scripts/setup.sh); `--setup-only` stops after that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n==> %s\n' "$*"; }
 
+step "set-up: what the tests need beyond the Rust toolchain (scripts/setup.sh)"
+scripts/setup.sh
+if [ "${1:-}" = --setup-only ]; then exit 0; fi
 step "cargo fmt --check"
 cargo fmt --all --check
 step "generated assertion macros are up to date"
@@ -46,6 +50,12 @@ step "the four public crates package and verify together"
 scripts/check-package.sh
 step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh
+step "cargo2junit and a strict libtest schema check read every harness binary's --format json"
+scripts/check-libtest-json.sh
+step "outputs quoted in the docs are what the code prints"
+scripts/check-doc-outputs.sh
+step "the set-up installs what a machine with only Rust lacks (bare PATH, throwaway prefix)"
+scripts/check-setup.sh
 step "nextest: --partition count:K/2 runs each test once; archives run elsewhere"
 scripts/check-nextest-shards.sh
 step "AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"

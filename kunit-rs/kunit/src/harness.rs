@@ -38,6 +38,14 @@ pub struct Args {
     pub help: bool,
     /// `--warnings_fail`: an unsuppressed `WARN()` fails its test.
     pub warnings_fail: bool,
+    /// libtest `--format json`: libtest's JSON events on stdout instead of KTAP.
+    pub json: bool,
+    /// libtest `--logfile FILE`: the KTAP stream goes to FILE instead of stdout.
+    pub logfile: Option<String>,
+    /// libtest `--show-output`: JSON events carry the log of passed tests too.
+    pub show_output: bool,
+    /// libtest `--report-time`: JSON test events carry their `exec_time`.
+    pub report_time: bool,
     explicit_ignored: Option<Ignored>,
 }
 
@@ -54,10 +62,19 @@ libtest options:
   --list                   list cases ('suite.case: test'); with --format terse only those lines
   --ignored                run (or list) only slow and #[ignore] cases
   --include-ignored        run those too (by default they are reported skipped)
-  --nocapture, --no-capture, --show-output, --quiet, -q, --color WHEN, -Z OPT
+  --nocapture, --no-capture, --quiet, -q, --color WHEN, --ensure-time, --test,
+  --exclude-should-panic, --force-run-in-process, -Z OPT
                            accepted; output is never captured
   --test-threads N         same as --jobs N
   --bench                  run benchmarks (there are none)
+  --format json            libtest's JSON events (needs -Z unstable-options or
+                           RUSTC_BOOTSTRAP=1, as libtest); with --list, libtest's listing
+  --format pretty|terse    KTAP, as the default; with --list, terse prints only the names
+  --logfile FILE           write the KTAP to FILE instead of stdout
+  --show-output            with --format json: the log of passed tests too
+  --report-time            with --format json: each test's exec_time
+  --shuffle-seed N         same as --seed N
+  -h, --help               print this help
 KUnit options:
   --filter_glob GLOB       suite_glob[.test_glob]
   --filter FILTERS         attribute filters, e.g. 'speed>slow, module=foo'
@@ -69,7 +86,7 @@ KUnit options:
   --jobs N                 run N suites at a time (output order unchanged)
   --shuffle, --seed N      shuffle suites and cases (the seed is printed to stderr)
   --stats 0|1|2            kunit.stats_enabled (default 1)
-  --format ktap|tap|tap14  output format (default ktap; pretty/terse are KTAP too)
+  --format ktap|tap|tap14  output format (default ktap)
   --warnings_fail          an unsuppressed WARN() fails the test that raised it
   --diff                   after a failed multi-line STREQ, print a line diff (not in KUnit)
 ";
@@ -95,6 +112,7 @@ impl Args {
         let mut a = Args::default();
         let mut it = args.into_iter();
         let mut given: Vec<&'static str> = Vec::new();
+        let mut unstable = false;
         while let Some(arg) = it.next() {
             if !arg.starts_with('-') || arg == "-" {
                 a.config.names.include.push(arg);
@@ -129,19 +147,22 @@ impl Args {
                     }
                     a.explicit_ignored = Some(want);
                 }
+                "--show-output" => a.show_output = true,
+                "--report-time" => a.report_time = true,
                 "--nocapture"
                 | "--no-capture"
-                | "--show-output"
                 | "--quiet"
                 | "-q"
                 | "--test"
-                | "--report-time"
                 | "--ensure-time"
                 | "--exclude-should-panic"
                 | "--force-run-in-process" => {}
-                "--color" | "--logfile" | "-Z" => {
+                "--color" => {
                     value(&flag, inline, &mut it)?;
                 }
+                "--logfile" => a.logfile = Some(value(&flag, inline, &mut it)?),
+                "-Z" => unstable |= value(&flag, inline, &mut it)? == "unstable-options",
+                z if z.starts_with("-Z") => unstable |= &z[2..] == "unstable-options",
                 "--test-threads" | "--jobs" => {
                     let v = value(&flag, inline, &mut it)?;
                     a.config.jobs = number::<usize>(&flag, &v)?;
@@ -155,7 +176,8 @@ impl Args {
                     match v.as_str() {
                         "terse" => a.terse = true,
                         "pretty" => {}
-                        other => a.config.format = Format::parse(other).ok_or_else(|| format!("unknown format '{other}' (expected ktap, tap, tap14, pretty or terse)"))?,
+                        "json" => a.json = true,
+                        other => a.config.format = Format::parse(other).ok_or_else(|| format!("unknown format '{other}' (expected ktap, tap, tap14, pretty, terse or json)"))?,
                     }
                 }
                 "--filter_glob" => a.config.filter_glob = Some(value(&flag, inline, &mut it)?),
@@ -219,6 +241,7 @@ impl Args {
         .into_iter()
         .filter_map(|(set, name)| set.then_some(name))
         .collect();
+        crate::libtest_json::check_args(a.json, &listings, unstable)?;
         if let [first, second, ..] = listings[..] {
             return Err(format!(
                 "options '{first}' and '{second}' cannot be used together (each lists differently)"
@@ -306,6 +329,13 @@ pub fn listing(args: &Args, plan: &Plan) -> Option<String> {
     None
 }
 
+fn print_listing(text: &str) -> i32 {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+    0
+}
+
 /// libtest's closing line.
 pub fn closing_line(report: &crate::Report) -> String {
     format!(
@@ -336,16 +366,39 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
             filtered_out: plan.filtered_out,
         };
     }
+    if args.json && args.list {
+        return print_listing(&crate::libtest_json::listing(&plan, args.config.ignored));
+    }
     if let Some(text) = listing(args, &plan) {
-        let mut out = std::io::stdout().lock();
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
-        return 0;
+        return print_listing(&text);
     }
     if let Some(seed) = args.config.shuffle_seed {
         eprintln!("kunit: shuffled with --seed {seed}");
     }
-    let report = run_plan(plan, &args.config, Arc::new(Sink::stdout()));
+    let logfile: Option<Box<dyn Write + Send>> = match &args.logfile {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(Box::new(f)),
+            Err(e) => {
+                eprintln!("error: option '--logfile': cannot create '{path}': {e}");
+                return 2;
+            }
+        },
+        None => None,
+    };
+    if args.json {
+        // libtest's JSON owns stdout: the KTAP goes to the logfile or nowhere.
+        let ktap = logfile.unwrap_or_else(|| Box::new(std::io::sink()));
+        let options = (args.show_output, args.report_time);
+        let events = crate::libtest_json::event_stream();
+        let (counts, report) = crate::libtest_json::run(plan, &args.config, options, events, ktap);
+        return if counts.failed == 0 && report.success() {
+            0
+        } else {
+            101
+        };
+    }
+    let ktap = logfile.map_or_else(Sink::stdout, Sink::writer);
+    let report = run_plan(plan, &args.config, Arc::new(ktap));
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "\n{}\n", closing_line(&report));
     let _ = out.flush();

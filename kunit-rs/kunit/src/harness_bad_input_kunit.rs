@@ -39,8 +39,13 @@ const BAD_INPUTS: &[(&[&str], &str, bool)] = &[
         true,
     ),
     (
+        &["--format", "xml"],
+        "error: unknown format 'xml' (expected ktap, tap, tap14, pretty, terse or json)",
+        false,
+    ),
+    (
         &["--format", "json"],
-        "error: unknown format 'json' (expected ktap, tap, tap14, pretty or terse)",
+        "error: The \"json\" format is only accepted on the nightly compiler with -Z unstable-options",
         false,
     ),
     (

@@ -82,8 +82,8 @@ fn test_bad_flags(test: &mut Kunit) {
     );
     kunit_expect_streq!(
         test,
-        args(&["--format", "json"]).unwrap_err(),
-        "unknown format 'json' (expected ktap, tap, tap14, pretty or terse)"
+        args(&["--format", "xml"]).unwrap_err(),
+        "unknown format 'xml' (expected ktap, tap, tap14, pretty, terse or json)"
     );
 }
 
@@ -131,7 +131,67 @@ fn test_closing_line(test: &mut Kunit) {
     kunit_expect_streq!(test, closing_line(&report), "test result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s");
 }
 
+/// The guide's flag table (docs/src/writing-suites.md, "The harness").
+const GUIDE: &str = include_str!("../../../docs/src/writing-suites.md");
+
+/// The flags `--help` names: each `-x` or `--word` token.
+fn help_flags(help: &str) -> Vec<String> {
+    let mut flags: Vec<String> = help
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')')
+        .filter(|t| t.starts_with('-') && t.len() > 1 && !t.starts_with("-1"))
+        .map(|t| t.trim_end_matches(['.', ':', ';']).to_owned())
+        .collect();
+    flags.sort();
+    flags.dedup();
+    flags
+}
+
+fn test_every_help_flag_in_guide(test: &mut Kunit) {
+    // This self-test binary is a harness: its own --help is the text users see.
+    let exe = std::env::current_exe().expect("the self-test binary's path");
+    let out = std::process::Command::new(exe)
+        .arg("--help")
+        .output()
+        .expect("run --help");
+    kunit_expect_eq!(test, out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout).into_owned();
+    let flags = help_flags(&help);
+    // Sanity: the extraction finds the flags of both option groups.
+    for known in [
+        "--list",
+        "--filter_glob",
+        "--diff",
+        "-h",
+        "--shuffle-seed",
+        "-Z",
+    ] {
+        kunit_expect_true_msg!(
+            test,
+            flags.iter().any(|f| f == known),
+            "{known} not in {flags:?}"
+        );
+    }
+    let table = GUIDE
+        .split("## The harness")
+        .nth(1)
+        .and_then(|t| t.split("\n## ").next())
+        .unwrap_or("");
+    kunit_expect_true!(test, table.contains("| flag | meaning |"));
+    for flag in &flags {
+        // In a table cell, as `FLAG` or `FLAG VALUE`.
+        let cited = table.contains(&format!("`{flag}`"))
+            || table.contains(&format!("`{flag} "))
+            || table.contains(&format!("`{flag}="));
+        kunit_expect_true_msg!(
+            test,
+            cited,
+            "{flag} is in --help but not in the guide's table"
+        );
+    }
+}
+
 static CASES: &[Case] = &[
+    kunit_case!(test_every_help_flag_in_guide),
     kunit_case!(test_flags),
     kunit_case!(test_bad_flags),
     kunit_case!(test_listings),

@@ -163,7 +163,8 @@
 //! accept), [`params`] (parameter generators and arrays), [`filter`],
 //! [`executor`] (running, timeouts, parallel suites), [`ktap`], [`resource`] (resources and
 //! deferred actions), [`suite_log`] (logging on a suite), [`stub`] (static stubs), [`warn`]
-//! (`WARN()` and its suppression), [`boot`], [`harness`].
+//! (`WARN()` and its suppression), [`boot`], [`harness`], [`libtest_json`] (the harness's
+//! `--format json`).
 
 #![warn(missing_docs)]
 
@@ -178,6 +179,7 @@ pub mod harness;
 mod internal;
 pub mod ktap;
 mod libtest;
+pub mod libtest_json;
 pub mod operands;
 mod output;
 pub mod params;

@@ -20,6 +20,8 @@ mod harness_bad_input_kunit;
 mod harness_kunit;
 #[path = "../src/ktap_kunit.rs"]
 mod ktap_kunit;
+#[path = "../src/libtest_json_kunit.rs"]
+mod libtest_json_kunit;
 #[path = "../src/output_kunit.rs"]
 mod output_kunit;
 #[path = "../src/executor/params_kunit.rs"]

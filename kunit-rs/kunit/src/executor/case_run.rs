@@ -118,6 +118,11 @@ pub(super) fn run_case(
     let planned = &run.plan[s];
     let pc = &planned.cases[j];
     let (case, suite) = (pc.case, planned.reg.suite);
+    if let Some(events) = &run.events {
+        // Under the lock, as the other events, so a listener sees them in order.
+        let _st = run.lock();
+        events.case_started(suite.name, case.name);
+    }
     let cr = CaseRun {
         run,
         s,

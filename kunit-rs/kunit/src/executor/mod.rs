@@ -20,6 +20,7 @@
 //!
 //! # Modules, a one-way stack (each uses only those above it in this list)
 //! * [`report`] — the results as data;
+//! * [`events`] — live progress for a listener besides KTAP (libtest JSON);
 //! * [`select`] — which suites and cases run, in which order (filters, shuffle);
 //! * `state` — the shared state of a run (`Run`, each suite's progress, the case in flight)
 //!   and every change to it;
@@ -32,6 +33,7 @@
 //!   replacement driver after a timeout.
 
 mod case_run;
+pub mod events;
 mod parallel;
 pub mod report;
 pub mod select;
@@ -43,7 +45,8 @@ use crate::filter::NameFilter;
 use crate::ktap::Format;
 use std::time::Duration;
 
-pub use parallel::run_plan;
+pub use events::RunEvents;
+pub use parallel::{run_plan, run_plan_with_events};
 pub use report::{CaseReport, ParamReport, Report, SuiteReport};
 pub use select::Plan;
 

@@ -8,13 +8,23 @@ use super::case_run::DRIVER_SLOT;
 use super::report::Report;
 use super::select::Plan;
 use super::state::Run;
-use super::{suite_run, timeout, Config};
+use super::{suite_run, timeout, Config, RunEvents};
 use crate::output::Sink;
 use std::sync::Arc;
 use std::time::Instant;
 
 /// Runs a plan, writing KTAP to `out`, and returns the results.
 pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
+    run_plan_with_events(plan, config, out, None)
+}
+
+/// [`run_plan`], telling `events` (if any) of each case and suite as it ends.
+pub fn run_plan_with_events(
+    plan: Plan,
+    config: &Config,
+    out: Arc<Sink>,
+    events: Option<Arc<dyn RunEvents>>,
+) -> Report {
     let start = Instant::now();
     out.set_assert_diff(config.diff);
     if let Some(v) = config.format.top_version() {
@@ -23,7 +33,7 @@ pub fn run_plan(plan: Plan, config: &Config, out: Arc<Sink>) -> Report {
     out.line(&format!("1..{}", plan.suites.len()));
     let n = plan.suites.len();
     let jobs = config.jobs.clamp(1, n.max(1));
-    let run = Arc::new(Run::new(plan.suites, config, out, jobs));
+    let run = Arc::new(Run::new(plan.suites, config, out, jobs, events));
     crate::test::install_helper_panic_reporting();
     for id in 1..=jobs as u64 {
         start_driver(run.clone(), id, None);

@@ -6,7 +6,7 @@
 
 use super::report::{CaseReport, ParamReport, SuiteReport};
 use super::select::PlannedSuite;
-use super::Config;
+use super::{Config, RunEvents};
 use crate::ktap::Stats;
 use crate::output::Sink;
 use crate::test::{Log, Status, TestShared};
@@ -113,6 +113,8 @@ pub(super) struct Run {
     pub(super) out: Arc<Sink>,
     /// One job: suites print as they run; several: into buffers, printed in plan order.
     pub(super) streaming: bool,
+    /// The listener of [`run_plan_with_events`](super::run_plan_with_events).
+    pub(super) events: Option<Arc<dyn RunEvents>>,
     pub(super) state: Mutex<State>,
     /// Signalled whenever a suite finishes or is handed over.
     pub(super) changed: Condvar,
@@ -125,6 +127,7 @@ impl Run {
         config: &Config,
         out: Arc<Sink>,
         jobs: usize,
+        events: Option<Arc<dyn RunEvents>>,
     ) -> Run {
         let n = plan.len();
         let streaming = jobs == 1;
@@ -159,6 +162,7 @@ impl Run {
             config: config.clone(),
             out,
             streaming,
+            events,
             state: Mutex::new(State {
                 order,
                 next: 0,

@@ -60,6 +60,9 @@ pub(super) fn drive_suite(run: &Arc<Run>, s: usize, me: u64) -> bool {
             if ss.owner != me {
                 return false;
             }
+            if let Some(events) = &run.events {
+                events.case_finished(run.plan[s].reg.suite.name, &report);
+            }
             ss.record_case(report, param_stats);
         }
     }
@@ -143,6 +146,14 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Log) {
             log: std::mem::take(&mut *ss.log.lock().unwrap_or_else(|e| e.into_inner())),
             duration: ss.start.map(|t| t.elapsed()).unwrap_or_default(),
         };
+        // Under the lock, as every event, so a listener sees them one at a time.
+        if let Some(events) = &run.events {
+            let not_run: Vec<&'static str> = planned.cases[report.cases.len()..]
+                .iter()
+                .map(|c| c.case.name)
+                .collect();
+            events.suite_finished(&report, &not_run);
+        }
         report
     };
     run.finish_suite(s, report);

@@ -87,6 +87,9 @@ pub(super) fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
     let mut st = run.lock();
     let ss = &mut st.suites[s];
     if ss.owner == me {
+        if let Some(events) = &run.events {
+            events.case_finished(run.plan[s].reg.suite.name, &report);
+        }
         ss.record_case(report, param_stats);
     }
 }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The test command's set-up (./scripts/test.sh runs it first; `test.sh --setup-only` runs only
+# it): on a machine with only the Rust toolchain, installs what the tests need, one line each.
+#   rustfmt, clippy         rustup component add
+#   python3, prove, cc      apt-get install python3 perl gcc (as root; else says what to install)
+#   cargo-nextest, cargo2junit  cargo install --locked
+#   nightly                 never installed: the AddressSanitizer and fuzz steps skip without it
+# With TOOL arguments, only those (scripts/check-libtest-json.sh: `setup.sh cargo2junit`).
+set -euo pipefail
+say() { printf 'setup: %s\n' "$*"; }
+have() { command -v "$1" >/dev/null 2>&1; }
+tools=("$@")
+[ ${#tools[@]} -gt 0 ] || tools=(rustfmt clippy python3 prove cc cargo-nextest cargo2junit nightly)
+
+apt_tools=()
+apt_pkgs=()
+for tool in "${tools[@]}"; do
+  case "$tool" in
+    rustfmt | clippy)
+      sub=${tool/rustfmt/fmt}
+      if cargo "$sub" --version >/dev/null 2>&1; then
+        say "$tool: present"
+      else
+        rustup component add "$tool"
+        say "$tool: installed (rustup component add $tool)"
+      fi
+      ;;
+    python3 | prove | cc)
+      if have "$tool"; then
+        say "$tool: present"
+      else
+        apt_tools+=("$tool")
+        case "$tool" in python3) apt_pkgs+=(python3) ;; prove) apt_pkgs+=(perl) ;; cc) apt_pkgs+=(gcc) ;; esac
+      fi
+      ;;
+    cargo-nextest | cargo2junit) ;; # after the C compiler: their builds may need one
+    nightly)
+      if rustup run nightly rustc --version >/dev/null 2>&1; then
+        say "nightly: present (AddressSanitizer and fuzz steps run)"
+      else
+        say "nightly: absent; the AddressSanitizer and fuzz steps skip (enable: rustup toolchain install nightly --component rust-src)"
+      fi
+      ;;
+    *)
+      echo "setup: unknown tool '$tool'" >&2
+      exit 2
+      ;;
+  esac
+done
+
+if [ ${#apt_pkgs[@]} -gt 0 ]; then
+  if [ "$(id -u)" -ne 0 ] || ! have apt-get; then
+    echo "setup: missing ${apt_tools[*]}: install the packages ${apt_pkgs[*]} (as root: apt-get install ${apt_pkgs[*]})" >&2
+    exit 1
+  fi
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${apt_pkgs[@]}"
+  for tool in "${apt_tools[@]}"; do
+    have "$tool" || { echo "setup: apt-get installed ${apt_pkgs[*]} but '$tool' is still missing" >&2; exit 1; }
+    say "$tool: installed (apt-get install ${apt_pkgs[*]})"
+  done
+fi
+
+for tool in "${tools[@]}"; do
+  case "$tool" in
+    cargo-nextest | cargo2junit)
+      if have "$tool"; then
+        say "$tool: present"
+      else
+        cargo install --locked --quiet "$tool"
+        have "$tool" || { echo "setup: cargo installed $tool but it is not on PATH (add \$CARGO_HOME/bin)" >&2; exit 1; }
+        say "$tool: installed (cargo install --locked $tool)"
+      fi
+      ;;
+  esac
+done
