@@ -56,7 +56,7 @@ asan_test() {
     --target-dir "${CARGO_TARGET_DIR:-target}/$dir" 2>&1 | tee -a "$log" || status=$?
 }
 if [ "$mode" = --ci ]; then
-  asan_test asan -p kunit -p c-suite -p kunit-arch -p polyval-kunit --tests
+  asan_test asan -p kunit-rs -p c-suite -p kunit-arch -p polyval-kunit --tests
   # Its own invocation: cargo applies `--lib` / `--tests` to every package it selects, and
   # kunit-tool's integration tests (minutes each under ASan) have no unsafe code to check.
   asan_test asan -p kunit-tool --lib

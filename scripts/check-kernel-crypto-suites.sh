@@ -101,7 +101,7 @@ autotests = false
 [workspace]
 
 [dependencies]
-kunit = { path = "$repo/kunit-rs/kunit" }
+kunit = { package = "kunit-rs", path = "$repo/kunit-rs/kunit" }
 kunit-c = { path = "$repo/kunit-rs/kunit-c" }
 
 [build-dependencies]

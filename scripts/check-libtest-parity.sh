@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 counts() {
   # The closing line: "test result: FAILED. 16 passed; 9 failed; 4 ignored; ...".
   local line
-  line=$(cargo test -p kunit-macros --test "$1" -- "${@:2}" 2>/dev/null | grep '^test result:' || true)
+  line=$(cargo test -p kunit-rs-macros --test "$1" -- "${@:2}" 2>/dev/null | grep '^test result:' || true)
   if [ -z "$line" ]; then
     echo "error: no 'test result:' line from $1 $*" >&2
     exit 1

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# The four published crates package and verify together (cargo packages interdependent
+# The five published crates package and verify together (cargo packages interdependent
 # workspace members in one call, resolving them against each other and crates.io), each
 # package holds its sources, README and licenses and nothing the repository alone provides,
-# and every other workspace member stays unpublished.
+# verification used our packages (never crates.io's unrelated `kunit` or `kunit_macros`),
+# every other workspace member stays unpublished, and `cargo publish --dry-run` of the five
+# (cargo orders them by their dependencies) succeeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-published=(kunit kunit-macros kunit-tool run-in-irq)
+# In dependency order.
+published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-tool)
 pkg_args=()
 for p in "${published[@]}"; do pkg_args+=(-p "$p"); done
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# Publishable members (publish not false) are exactly the four.
+# Publishable members (publish not false) are exactly the five.
 actual=$(cargo metadata --no-deps --format-version 1 | python3 -c 'import json,sys
 m = json.load(sys.stdin)
 print(" ".join(sorted(p["name"] for p in m["packages"] if p.get("publish") != [])))')
@@ -36,7 +39,7 @@ cargo package --allow-dirty "${pkg_args[@]}"
 
 # The normalized manifests carry registry versions for the crates' own dependencies.
 version=$(cargo metadata --no-deps --format-version 1 |
-  python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit"))')
+  python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit-rs"))')
 # Where cargo writes the packages (CI points CARGO_TARGET_DIR at a shared directory).
 pkgdir="${CARGO_TARGET_DIR:-target}/package"
 for p in "${published[@]}"; do
@@ -64,7 +67,14 @@ for n in names:
         key = p["name"].replace("-", "_")
         if key in ours and "checksum" in p and (p["version"], p["checksum"]) != (version, ours[key]):
             bad.append(f"{n}: resolves {p['name']} {p['version']} from elsewhere")
+        # crates.io's unrelated crates of the old names must not be in the graph at all.
+        if key in ("kunit", "kunit_macros"):
+            bad.append(f"{n}: resolves crates.io's {p['name']} {p['version']}")
 if bad:
     sys.exit("FAIL: " + "\n  ".join(bad))
 PY
-echo "check-package: ${published[*]} packaged and verified"
+# What `cargo publish` would upload, in dependency order (cargo's registry-side checks:
+# metadata, versions on every dependency). --no-verify: `cargo package` above built these
+# very packages already.
+cargo publish --dry-run --allow-dirty --no-verify "${pkg_args[@]}"
+echo "check-package: ${published[*]} packaged, verified and dry-run published"

@@ -2,7 +2,7 @@
 # `--format tap` is accepted by Perl's prove, and prove sees the same pass/fail as KTAP does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$(cargo test -p kunit --test selftest --no-run --message-format=json 2>/dev/null |
+bin=$(cargo test -p kunit-rs --test selftest --no-run --message-format=json 2>/dev/null |
   python3 -c 'import json,sys
 for line in sys.stdin:
     m = json.loads(line)

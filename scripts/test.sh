@@ -21,7 +21,7 @@ scripts/check-docs.sh
 step "cargo test --workspace"
 cargo test --workspace
 step "assertion self-tests with the optimized-build expansion (Copy operands by value)"
-cargo test -p kunit --release --test selftest -- --filter_glob 'kunit_assert'
+cargo test -p kunit-rs --release --test selftest -- --filter_glob 'kunit_assert'
 step "parse bench: the generated log parses to the generated totals"
 cargo test -p kunit-tool --bench parse
 if [ -x scripts/check-seed-bugs.sh ]; then
@@ -46,7 +46,7 @@ step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"
 scripts/check-tap-prove.sh
-step "the four public crates package and verify together"
+step "the five public crates package and verify together"
 scripts/check-package.sh
 step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh

@@ -2,7 +2,7 @@
 //! of Rust-for-Linux's macro of the same name.
 //!
 //! Use it through the `kunit` crate, which re-exports it as `kunit::kunit_tests` (so
-//! `cargo doc -p kunit` shows the same documentation); see [`macro@kunit_tests`] for what the
+//! `cargo doc -p kunit-rs` shows the same documentation); see [`macro@kunit_tests`] for what the
 //! module turns into and every option (`speed`, `timeout_secs`, `params`, `register`,
 //! `serial`, the init/exit hooks).
 

@@ -106,7 +106,7 @@ publish = false
 [workspace]
 
 [dependencies]
-kunit = {{ path = {kunit:?} }}
+kunit = {{ package = "kunit-rs", path = {kunit:?} }}
 
 [[test]]
 name = "kunit_cases"

@@ -1,4 +1,4 @@
-//! `cargo bench -p kunit --bench scale`: 10 000 suites x 10 cases through the harness.
+//! `cargo bench -p kunit-rs --bench scale`: 10 000 suites x 10 cases through the harness.
 //!
 //! The suites are made at run time (10 000 static registrations would cost minutes of
 //! compile time for nothing) and handed to the harness's own entry, `harness::run_with`,

@@ -247,7 +247,7 @@ publish = false
 [workspace]
 
 [dependencies]
-kunit = {{ path = {kunit:?} }}
+kunit = {{ package = "kunit-rs", path = {kunit:?} }}
 
 [[test]]
 name = "loops"

@@ -156,7 +156,7 @@ pub fn write(cache: &Path, src: &Path, args: &CArgs, r: &Resolved) -> Result<Pat
          publish = false\nautobins = false\nautolib = false\nautotests = false\n\
          autobenches = false\nautoexamples = false\n\n\
          [workspace]\n\n\
-         [dependencies]\nkunit = {{ path = {kunit:?} }}\nkunit-c = {{ path = {kunit_c:?} }}\n\n\
+         [dependencies]\nkunit = {{ package = \"kunit-rs\", path = {kunit:?} }}\nkunit-c = {{ path = {kunit_c:?} }}\n\n\
          [build-dependencies]\nkunit-c = {{ path = {kunit_c:?} }}\n\n\
          [[test]]\nname = \"{stem}\"\npath = \"kunit.rs\"\nharness = false\n\n\
          [profile.dev]\nopt-level = 1\n# No debug info: the link is most of a rerun.\ndebug = false\n",
