@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::kconfig::{Config, Value};
-use super::{diagnose, flags, libc_names, tree, Build};
+use super::spec::{module_name, Build};
+use super::{diagnose, flags, libc_names, tree};
 
 /// Compiles `build`'s files; returns the objects to link, in file order.
 pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String> {
@@ -261,7 +262,7 @@ fn compile_one(
     let depfile = work.join(format!("{base}.d"));
     let cmdfile = work.join(format!("{base}.cmd"));
 
-    let module = super::module_name(&abs);
+    let module = module_name(&abs);
     let mut args = common.to_vec();
     if let Some(dir) = abs.parent() {
         // The test's own folder, for its "*-testvecs.h" and templates.
