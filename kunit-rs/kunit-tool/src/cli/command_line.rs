@@ -96,7 +96,7 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<CommandLine
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::options::{RawOutput, Sink};
+    use crate::cli::options::{RawOutput, ReportDest};
     use crate::exec::isolation::Isolation;
     use crate::exec::partition::Partition;
 
@@ -121,11 +121,11 @@ mod tests {
     #[test]
     fn bare_json_does_not_swallow_the_glob() {
         let a = exec("exec --json suite_name");
-        assert_eq!(a.report.json, Some(Sink::Stdout));
+        assert_eq!(a.report.json, Some(ReportDest::Stdout));
         assert_eq!(a.exec.harness.glob(), "suite_name");
         let a = parse("parse --json=out.json --junit log.txt");
-        assert_eq!(a.report.json, Some(Sink::File("out.json".into())));
-        assert_eq!(a.report.junit, Some(Sink::Stdout));
+        assert_eq!(a.report.json, Some(ReportDest::File("out.json".into())));
+        assert_eq!(a.report.junit, Some(ReportDest::Stdout));
         assert_eq!(a.files, ["log.txt"]);
     }
 

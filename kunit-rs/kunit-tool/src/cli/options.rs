@@ -313,18 +313,18 @@ pub enum ColorWhen {
 
 /// Where `--json`/`--junit` go.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Sink {
+pub enum ReportDest {
     /// Printed after the summary.
     Stdout,
     /// Written to this file.
     File(String),
 }
 
-fn sink(v: &str) -> Result<Sink, String> {
+fn report_dest(v: &str) -> Result<ReportDest, String> {
     Ok(if v == "stdout" {
-        Sink::Stdout
+        ReportDest::Stdout
     } else {
-        Sink::File(v.to_string())
+        ReportDest::File(v.to_string())
     })
 }
 
@@ -348,22 +348,22 @@ pub struct ReportOptions {
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "stdout",
-        value_parser = sink,
+        value_parser = report_dest,
         help = "Stores test results in a JSON, and either prints to stdout or saves to file if a filename is specified."
     )]
     /// `--json`: where the JSON document goes.
-    pub json: Option<Sink>,
+    pub json: Option<ReportDest>,
     #[arg(
         long = "junit",
         value_name = "FILE",
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "stdout",
-        value_parser = sink,
+        value_parser = report_dest,
         help = "Stores test results in a JUnit XML, and either prints to stdout or saves to file if a filename is specified."
     )]
     /// `--junit`: where the JUnit document goes.
-    pub junit: Option<Sink>,
+    pub junit: Option<ReportDest>,
     /// `--html`: where the HTML report goes.
     #[arg(
         long = "html",

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::path::{Component, Path, PathBuf};
 
-use super::options::{ReportOptions, Sink};
+use super::options::{ReportDest, ReportOptions};
 use crate::ktap::merge::parse_merged;
 use crate::ktap::reader::KtapSource;
 use crate::ktap::result_tree::Test;
@@ -39,13 +39,13 @@ pub fn abspath(p: &str) -> PathBuf {
     out
 }
 
-fn write_sink(out: &mut Printer, sink: &Sink, doc: &str) -> io::Result<()> {
+fn write_sink(out: &mut Printer, sink: &ReportDest, doc: &str) -> io::Result<()> {
     match sink {
-        Sink::Stdout => {
+        ReportDest::Stdout => {
             out.raw_line(doc);
             Ok(())
         }
-        Sink::File(name) => {
+        ReportDest::File(name) => {
             let mut f = std::fs::File::create(name)
                 .map_err(|e| io::Error::new(e.kind(), format!("cannot write {name}: {e}")))?;
             f.write_all(doc.as_bytes())?;
@@ -92,7 +92,7 @@ pub fn parse_and_report_merged<S: KtapSource>(
         write_sink(out, sink, &junit::get_junit_result(&test))?;
     }
     if let Some(file) = &opts.html {
-        let sink = Sink::File(file.clone());
+        let sink = ReportDest::File(file.clone());
         write_sink(out, &sink, &html::get_html_report(&test))?;
     }
     out.flush();
