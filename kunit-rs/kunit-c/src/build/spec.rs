@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 ///   `<linux/kconfig.h>` are force-included, as kbuild does.
 /// * **C library names**: a global symbol the objects define that the C library also
 ///   defines (`lib/string.c`'s `strlen`, `memcpy`, ...) is renamed in every object to
-///   [`KERNEL_LIBC_NAME_PREFIX`]`name`, so the C files call the kernel's function and the
+///   [`KERNEL_LIBC_NAME_PREFIX`](super::KERNEL_LIBC_NAME_PREFIX)`name`, so the C files call the kernel's function and the
 ///   process keeps the C library's.
 /// * **Linking**: the objects go into `lib<name>.a` in `OUT_DIR`, which the crate that
 ///   expands `kunit::main!()` (or [`link_c_objects!`](crate::link_c_objects)) links
