@@ -23,7 +23,7 @@ if [ -z "$browser" ]; then
 fi
 
 cargo build --quiet -p kunit-tool --bin kunit
-kunit="$PWD/target/debug/kunit"
+kunit="${CARGO_TARGET_DIR:-$PWD/target}/debug/kunit"
 work=$(mktemp -d /tmp/kunit-html-XXXXXX)
 out=${1:-$work}
 mkdir -p "$out"
