@@ -47,6 +47,17 @@ lib/crypto/tests/sha256_kunit.c|lib/crypto/sha256.c|
 lib/crypto/tests/sha512_kunit.c|lib/crypto/sha512.c|
 lib/crypto/tests/blake2s_kunit.c|lib/crypto/blake2s.c|
 lib/crypto/tests/md5_kunit.c|lib/crypto/md5.c|
+lib/crypto/tests/sha1_kunit.c|lib/crypto/sha1.c|
+lib/crypto/tests/sha224_kunit.c|lib/crypto/sha256.c|
+lib/crypto/tests/sha384_kunit.c|lib/crypto/sha512.c|
+lib/crypto/tests/blake2b_kunit.c|lib/crypto/blake2b.c|
+lib/crypto/tests/sha3_kunit.c|lib/crypto/sha3.c lib/crypto/utils.c lib/crypto/memneq.c|
+lib/crypto/tests/poly1305_kunit.c|lib/crypto/poly1305.c lib/crypto/poly1305-donna64.c|CONFIG_CRYPTO_LIB_POLY1305_RSIZE=11
+lib/crypto/tests/poly1305_kunit.c|lib/crypto/poly1305.c lib/crypto/poly1305-donna32.c|CONFIG_CRYPTO_LIB_POLY1305_RSIZE=1
+lib/crypto/tests/nh_kunit.c|lib/crypto/nh.c|
+lib/crypto/tests/curve25519_kunit.c|lib/crypto/curve25519.c lib/crypto/curve25519-hacl64.c lib/crypto/utils.c lib/crypto/memneq.c|CONFIG_ARCH_SUPPORTS_INT128=y
+lib/crypto/tests/curve25519_kunit.c|lib/crypto/curve25519.c lib/crypto/curve25519-fiat32.c lib/crypto/utils.c lib/crypto/memneq.c|
+lib/crypto/tests/mldsa_kunit.c|lib/crypto/mldsa.c lib/crypto/sha3.c lib/crypto/utils.c lib/crypto/memneq.c|CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST=y
 '
 # What the kernel's Kconfig gives these files on x86_64: a 64-bit machine with efficient
 # unaligned access; the crypto benchmarks off (CONFIG_CRYPTO_LIB_BENCHMARK=n, its default).
