@@ -9,7 +9,7 @@
 
 use crate::output::Sink;
 use crate::registry::Suite;
-use crate::test::{emit, Log};
+use crate::test_handle::{emit, Log};
 use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;

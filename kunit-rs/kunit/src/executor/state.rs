@@ -9,7 +9,7 @@ use super::select::PlannedSuite;
 use super::{Config, RunEvents};
 use crate::ktap::Stats;
 use crate::output::Sink;
-use crate::test::{Log, Status, TestShared};
+use crate::test_handle::{Log, Status, TestShared};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 

@@ -10,7 +10,7 @@ use crate::ktap::{attr_lines, indent, result_line};
 use crate::output::Sink;
 use crate::registry::Suite;
 use crate::suite_log::SuiteLogGuard;
-use crate::test::{emit, Log, Status};
+use crate::test_handle::{emit, Log, Status};
 use crate::try_catch::{self, Outcome};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
