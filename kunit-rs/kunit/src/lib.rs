@@ -331,7 +331,7 @@ pub mod __private {
         str_holds, AssertType, Site, TestHandle,
     };
     pub use crate::internal::call_stack;
-    pub use crate::libtest::case_return::CaseOutcome;
+    pub use crate::libtest::case_return::CaseReturn;
     pub use crate::libtest::module_cases::{Home, ModuleCase};
     pub use crate::libtest::shadow::{shadow_binary_failed, shadow_unary_failed};
     pub use crate::libtest::shim::libtest_case;

@@ -35,7 +35,7 @@ use crate::output::Sink;
 use crate::params::{Param, ParamGen};
 use crate::registry::{Case, Speed, Suite};
 use crate::test_handle::{
-    truncate_to, CurrentGuard, Kunit, Log, Status, TestShared, PARAM_DESC_SIZE,
+    truncate_to, CurrentGuard, Kunit, SharedLog, Status, TestShared, PARAM_DESC_SIZE,
 };
 use crate::try_catch::{self, Outcome};
 use crate::watchdog;
@@ -61,7 +61,7 @@ pub(super) struct CaseRun<'a> {
     pub(super) me: u64,
     pub(super) sink: &'a Arc<Sink>,
     /// The case's log (`test_case->log`), shared by the case and its parameter tests.
-    pub(super) log: Log,
+    pub(super) log: SharedLog,
     pub(super) start: Instant,
     pub(super) timeout: Duration,
 }
@@ -130,7 +130,7 @@ pub(super) fn run_case(
         s,
         me,
         sink,
-        log: Log::default(),
+        log: SharedLog::default(),
         start: Instant::now(),
         timeout: case_timeout(run, planned, case),
     };
