@@ -22,6 +22,8 @@ mod harness_kunit;
 mod ktap_kunit;
 #[path = "../src/libtest_json_kunit.rs"]
 mod libtest_json_kunit;
+#[path = "../src/operands_kunit.rs"]
+mod operands_kunit;
 #[path = "../src/output_kunit.rs"]
 mod output_kunit;
 #[path = "../src/params_kunit.rs"]
