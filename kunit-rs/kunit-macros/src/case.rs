@@ -167,7 +167,7 @@ fn str_lit(expr: &Expr, form: &str) -> syn::Result<LitStr> {
 
 /// How a case reaches its suite.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Registration {
+pub enum RegisteredBy {
     /// Listed in the suite's static table (the `#[kunit_tests]` module's own functions).
     Table,
     /// Registered one by one with the module's `__KUNIT_HOME` (nested modules, macro output).
@@ -193,12 +193,12 @@ pub fn entry_ident(name: &str) -> Ident {
 }
 
 /// Renames `f` (in place: the caller keeps it) and generates its wrapper, `Case` constant, shim and (for
-/// [`Registration::Inventory`]) its registration.
+/// [`RegisteredBy::Inventory`]) its registration.
 pub fn case_items(
     f: &mut ItemFn,
     case_args: &CaseArgs,
     lt: &Libtest,
-    how: Registration,
+    how: RegisteredBy,
 ) -> syn::Result<CaseItems> {
     let output = signature(f)?;
     let ident = f.sig.ident.clone();
@@ -219,7 +219,7 @@ pub fn case_items(
         None => quote!(#call;),
         Some(ty) => {
             let check = quote_spanned! {ty.span()=>
-                ::kunit::__private::CaseOutcome::failure(#call)
+                ::kunit::__private::CaseReturn::failure(#call)
             };
             let fail = quote_spanned! {ident.span()=>
                 ::kunit::kunit_fail!(#test, "{} returned {}", #name, #failure);
@@ -287,7 +287,7 @@ pub fn case_items(
     let shim_call = quote_spanned! {ident.span()=>
         ::kunit::__private::libtest_case(__KUNIT_HOME, ::core::module_path!(), #name);
     };
-    let register = (how == Registration::Inventory).then(|| {
+    let register = (how == RegisteredBy::Inventory).then(|| {
         let line = quote_spanned!(ident.span()=> ::core::line!());
         let column = quote_spanned!(ident.span()=> ::core::column!());
         quote! {

@@ -4,7 +4,7 @@
 
 use crate::args::{CaseArgs, SuiteArgs};
 use crate::case::{
-    case_items, case_name, configured_out, entry_ident, take_libtest, CaseItems, Registration,
+    case_items, case_name, configured_out, entry_ident, take_libtest, CaseItems, RegisteredBy,
 };
 use crate::shadow::assert_shadows;
 use crate::signature::signature;
@@ -101,7 +101,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                     let lt = take_libtest(f)?;
                     let name = case_name(f);
                     let CaseItems { items, cond } =
-                        case_items(f, &case_args, &lt, Registration::Table)?;
+                        case_items(f, &case_args, &lt, RegisteredBy::Table)?;
                     wrappers.extend(items);
                     match cases.iter_mut().find(|(n, _)| *n == name) {
                         Some((_, conds)) => conds.push(cond),
@@ -230,7 +230,7 @@ fn nested_module(m: &mut ItemMod, parent: &str, found: &mut Found) -> syn::Resul
                 None => {}
                 Some(Role::Case(case_args)) => {
                     let lt = take_libtest(f)?;
-                    generated.extend(case_items(f, &case_args, &lt, Registration::Inventory)?.items);
+                    generated.extend(case_items(f, &case_args, &lt, RegisteredBy::Inventory)?.items);
                     found.cases = true;
                 }
                 Some(Role::Hook(hook)) => {
@@ -282,7 +282,7 @@ pub fn expand_test(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStr
         case_args.parse_attr(attr)?;
     }
     let lt = take_libtest(&mut f)?;
-    let items = case_items(&mut f, &case_args, &lt, Registration::Inventory)?.items;
+    let items = case_items(&mut f, &case_args, &lt, RegisteredBy::Inventory)?.items;
     Ok(quote!(#f #items))
 }
 

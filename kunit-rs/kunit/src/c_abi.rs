@@ -2,7 +2,7 @@
 //! needs that the Rust macros reach through crate-private paths. Not a stable API.
 
 use crate::registry::Registration;
-use crate::test::TestRef;
+use crate::test_handle::TestRef;
 
 /// Registers a suite built at run time (a C suite found by a constructor) with the registry
 /// `kunit_test_suite!`'s suites are read from, so it is planned, filtered and run with the

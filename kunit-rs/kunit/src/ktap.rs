@@ -4,7 +4,7 @@
 //! suite result lines, suite stats and `# Totals:` are at column 0.
 
 use crate::registry::{Case, Registration, Speed};
-use crate::test::Status;
+use crate::test_handle::Status;
 use std::fmt::Write as _;
 
 /// Output flavour.

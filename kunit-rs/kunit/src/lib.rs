@@ -157,7 +157,7 @@
 //!
 //! # Modules
 //!
-//! One concern each: [`registry`] (suites, cases, registration), [`test`](mod@test) (the test
+//! One concern each: [`registry`] (suites, cases, registration), [`test_handle`] (the test
 //! handle), [`assert`](mod@assert) (the assertion family and KUnit's exact text), [`errptr`]
 //! (NULL / `ERR_PTR` pointers), [`operands`] (what the pointer, string and memory assertions
 //! accept), [`params`] (parameter generators and arrays), [`filter`],
@@ -187,7 +187,7 @@ pub mod registry;
 pub mod resource;
 pub mod stub;
 pub mod suite_log;
-pub mod test;
+pub mod test_handle;
 mod try_catch;
 pub mod warn;
 mod watchdog;
@@ -201,7 +201,7 @@ pub use output::Capture;
 pub use params::{Param, ParamGen};
 pub use registry::{registered_suites, Attributes, Case, Registration, Speed, Suite};
 pub use resource::ActionHandle;
-pub use test::{current_test, in_kunit_test, spawn, Kunit, Loc, Status, TestRef};
+pub use test_handle::{current_test, in_kunit_test, spawn, Kunit, Loc, Status, TestRef};
 
 use std::io::Write;
 use std::sync::Arc;
@@ -331,14 +331,14 @@ pub mod __private {
         str_holds, AssertType, Site, TestHandle,
     };
     pub use crate::internal::call_stack;
+    pub use crate::libtest::case_return::CaseReturn;
     pub use crate::libtest::module_cases::{Home, ModuleCase};
-    pub use crate::libtest::outcome::CaseOutcome;
     pub use crate::libtest::shadow::{shadow_binary_failed, shadow_unary_failed};
     pub use crate::libtest::shim::libtest_case;
     pub use crate::libtest::should_panic::should_panic;
     pub use crate::registry::last_segment;
-    pub use crate::test::__fail_current_test as fail_current_test;
-    pub use crate::test::TestShared;
+    pub use crate::test_handle::__fail_current_test as fail_current_test;
+    pub use crate::test_handle::TestShared;
     pub use inventory;
     pub use kunit_macros::kunit_test_case as test;
 

@@ -13,7 +13,7 @@ use crate::executor::{
     run_plan_with_events, CaseReport, Config, Ignored, Report, RunEvents, SuiteReport,
 };
 use crate::output::Sink;
-use crate::test::Status;
+use crate::test_handle::Status;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::sync::{Arc, Mutex};

@@ -11,7 +11,7 @@
 //! after `param_exit`. `param_init` may register an array built at run time with
 //! [`Kunit::register_params_array`] (`kunit_register_params_array`); the case's generator
 //! is then [`kunit_array_gen_params`], and the series prints a `1..N` plan line, as the
-//! kernel does for that generator only. The full rules are in the executor's `params` module.
+//! kernel does for that generator only. The full rules are in `executor/case_run.rs`.
 
 use crate::internal::param_value::ParamsArray;
 use crate::Kunit;

@@ -7,7 +7,7 @@
 //! It ends with the test. A global count of active stubs keeps the check in the stubbed
 //! function to one relaxed atomic load when no test uses stubs.
 
-use crate::test::TestShared;
+use crate::test_handle::TestShared;
 use crate::Kunit;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -19,7 +19,7 @@ pub fn __lookup(real: usize) -> Option<usize> {
     if ACTIVE.load(Ordering::Relaxed) == 0 {
         return None;
     }
-    crate::test::with_current(|t| {
+    crate::test_handle::with_current(|t| {
         let stubs = t.stubs.lock().unwrap_or_else(|e| e.into_inner());
         stubs
             .iter()

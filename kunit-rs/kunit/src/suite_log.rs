@@ -9,7 +9,7 @@
 
 use crate::output::Sink;
 use crate::registry::Suite;
-use crate::test::{emit, Log};
+use crate::test_handle::{emit, SharedLog};
 use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
@@ -17,7 +17,7 @@ use std::sync::Arc;
 struct Running {
     suite: *const Suite,
     sink: Arc<Sink>,
-    log: Log,
+    log: SharedLog,
 }
 
 thread_local! {
@@ -28,7 +28,7 @@ thread_local! {
 pub(crate) struct SuiteLogGuard(Option<Running>);
 
 impl SuiteLogGuard {
-    pub(crate) fn set(suite: &'static Suite, sink: Arc<Sink>, log: Log) -> Self {
+    pub(crate) fn set(suite: &'static Suite, sink: Arc<Sink>, log: SharedLog) -> Self {
         let running = Running { suite, sink, log };
         SuiteLogGuard(RUNNING.with(|r| r.borrow_mut().replace(running)))
     }

@@ -8,7 +8,7 @@
 //!
 //! This module sits below the test handle: it knows nothing about tests. A panic outside a
 //! guarded piece (on a helper thread) goes to the handler the test layer registers with
-//! [`set_outside_handler`], so `test` depends on `try_catch` and never the other way round.
+//! [`set_outside_handler`], so `test_handle` depends on `try_catch` and never the other way round.
 
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};

@@ -41,7 +41,7 @@
 //! ```
 
 use crate::internal::call_stack;
-use crate::test::{with_current, TestShared};
+use crate::test_handle::{with_current, TestShared};
 use crate::Kunit;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;

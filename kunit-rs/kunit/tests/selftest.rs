@@ -22,9 +22,11 @@ mod harness_kunit;
 mod ktap_kunit;
 #[path = "../src/libtest_json_kunit.rs"]
 mod libtest_json_kunit;
+#[path = "../src/operands_kunit.rs"]
+mod operands_kunit;
 #[path = "../src/output_kunit.rs"]
 mod output_kunit;
-#[path = "../src/executor/params_kunit.rs"]
+#[path = "../src/params_kunit.rs"]
 mod params_kunit;
 #[path = "../src/resource_kunit.rs"]
 mod resource_kunit;
@@ -34,8 +36,8 @@ mod select_kunit;
 mod stub_kunit;
 #[path = "../src/executor/suite_run_kunit.rs"]
 mod suite_run_kunit;
-#[path = "../src/test_kunit.rs"]
-mod test_kunit;
+#[path = "../src/test_handle_kunit.rs"]
+mod test_handle_kunit;
 #[path = "../src/warn_kunit.rs"]
 mod warn_kunit;
 

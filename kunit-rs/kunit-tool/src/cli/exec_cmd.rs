@@ -17,8 +17,8 @@ use crate::ktap::status::TestStatus;
 use crate::report::json::Metadata;
 use crate::report::printer::Printer;
 
-fn build_options(args: &BuildOptions) -> cargo::BuildOptions {
-    cargo::BuildOptions {
+fn cargo_build(args: &BuildOptions) -> cargo::CargoBuild {
+    cargo::CargoBuild {
         manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
         release: args.release,
@@ -60,7 +60,7 @@ fn build_harnesses(args: &BuildOptions, out: &mut Printer) -> Result<Vec<PathBuf
     cargo::locate_project(args.manifest_path.as_deref())?;
     out.line("Building KUnit harnesses ...");
     out.flush();
-    let artifacts = cargo::build_tests(&build_options(args))?;
+    let artifacts = cargo::build_tests(&cargo_build(args))?;
     Ok(cargo::harnesses(artifacts)
         .into_iter()
         .map(|a| a.path)
@@ -93,7 +93,7 @@ pub fn build(args: &BuildOptions, out: &mut Printer) -> io::Result<i32> {
 fn shard(
     args: &ExecOptions,
     bins: Vec<PathBuf>,
-    opts: &exec::ExecOptions,
+    opts: &exec::RunnerOptions,
 ) -> (Vec<Job>, Vec<String>) {
     let Some(partition) = args.partition else {
         let jobs = bins
@@ -136,7 +136,7 @@ fn shard(
 }
 
 /// The listing flags: ask every binary and print what it lists.
-fn list(args: &ExecOptions, jobs: &[Job], opts: &exec::ExecOptions, out: &mut Printer) -> i32 {
+fn list(args: &ExecOptions, jobs: &[Job], opts: &exec::RunnerOptions, out: &mut Printer) -> i32 {
     let ctl = Control::default();
     let mut sink = |_| {};
     let mut code = 0;
@@ -201,9 +201,9 @@ fn is_test_name(l: &str) -> bool {
     }
 }
 
-fn exec_options(args: &ExecOptions) -> exec::ExecOptions {
+fn runner_options(args: &ExecOptions) -> exec::RunnerOptions {
     let per_case = args.harness.timeout.unwrap_or(300);
-    exec::ExecOptions {
+    exec::RunnerOptions {
         harness: args.harness.clone(),
         // Slow cases get 3x and very slow 12x the per-case timeout.
         process_timeout: Duration::from_secs(
@@ -217,7 +217,7 @@ fn exec_options(args: &ExecOptions) -> exec::ExecOptions {
 /// Bad filters are usage errors, found before anything runs: the first harness checks them
 /// (exactly as it parses them for the run) while listing its suites. Returns the harness's
 /// message when it refused them.
-fn refused_filters(bin: &Path, opts: &exec::ExecOptions) -> Option<String> {
+fn refused_filters(bin: &Path, opts: &exec::RunnerOptions) -> Option<String> {
     let ctl = Control::default();
     let mut sink = |_| {};
     let runner = BinaryRunner::new(bin, opts, &ctl, &mut sink);
@@ -248,7 +248,7 @@ fn run_binaries(
     out: &mut Printer,
     progress: bool,
 ) -> io::Result<i32> {
-    let opts = exec_options(args);
+    let opts = runner_options(args);
     if let Some(message) = bins.first().and_then(|b| refused_filters(b, &opts)) {
         eprintln!("{message}");
         eprintln!("kunit: error: the harness refused the filters; nothing was run");

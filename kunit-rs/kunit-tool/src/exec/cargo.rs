@@ -42,7 +42,7 @@ pub fn is_harness(path: &Path) -> io::Result<bool> {
 
 /// What `build` passes to cargo.
 #[derive(Clone, Debug, Default)]
-pub struct BuildOptions {
+pub struct CargoBuild {
     /// `--manifest-path`: the project's `Cargo.toml` (cargo finds it otherwise).
     pub manifest_path: Option<String>,
     /// `-p`: build only these packages (all when empty).
@@ -119,7 +119,7 @@ pub fn locate_project(manifest_path: Option<&str>) -> Result<PathBuf, CargoError
 /// Builds every test target and returns the test executables, sorted by
 /// target name (cargo reports them in scheduling order). On a build failure
 /// cargo's own messages went to stderr.
-pub fn build_tests(opts: &BuildOptions) -> Result<Vec<Artifact>, CargoError> {
+pub fn build_tests(opts: &CargoBuild) -> Result<Vec<Artifact>, CargoError> {
     let mut cmd = cargo_command();
     cmd.args([
         "test",

@@ -23,7 +23,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::ktap::reader::{KtapSource, LineKind};
-pub use runner::{Control, ExecOptions};
+pub use runner::{Control, RunnerOptions};
 use splice::Item;
 use spool::{item_size, Msg, SpillReader, Spooler};
 
@@ -158,7 +158,7 @@ pub struct Job {
 /// Starts running `binaries`; the returned stream yields their merged KTAP.
 pub fn start(
     binaries: Vec<Job>,
-    opts: ExecOptions,
+    opts: RunnerOptions,
     jobs: usize,
     ctl: Arc<Control>,
     progress: Option<Arc<AtomicBool>>,

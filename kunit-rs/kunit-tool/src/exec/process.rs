@@ -18,7 +18,7 @@ const STDERR_LINE_CHARS: usize = 300;
 
 /// Why the runner stopped reading a process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Abort {
+pub enum StopReason {
     /// No output for this long.
     Timeout(Duration),
     Interrupted,
@@ -83,7 +83,7 @@ impl Harness {
             idle,
             last: Instant::now(),
             interrupted,
-            abort: None,
+            stop_reason: None,
         }
     }
 
@@ -133,17 +133,17 @@ pub struct PollReader<'a> {
     idle: Duration,
     last: Instant,
     interrupted: &'a AtomicBool,
-    pub abort: Option<Abort>,
+    pub stop_reason: Option<StopReason>,
 }
 
 impl Read for PollReader<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.fd < 0 || self.abort.is_some() {
+        if self.fd < 0 || self.stop_reason.is_some() {
             return Ok(0);
         }
         loop {
             if self.interrupted.load(Ordering::Relaxed) {
-                self.abort = Some(Abort::Interrupted);
+                self.stop_reason = Some(StopReason::Interrupted);
                 return Err(io::Error::new(io::ErrorKind::Interrupted, "interrupted"));
             }
             let mut pfd = libc::pollfd {
@@ -163,7 +163,7 @@ impl Read for PollReader<'_> {
             if rc == 0 {
                 let quiet = self.last.elapsed();
                 if quiet >= self.idle {
-                    self.abort = Some(Abort::Timeout(self.idle));
+                    self.stop_reason = Some(StopReason::Timeout(self.idle));
                     return Err(io::Error::new(io::ErrorKind::TimedOut, "no output"));
                 }
                 continue;

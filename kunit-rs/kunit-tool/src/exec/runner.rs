@@ -16,13 +16,13 @@ use std::time::Duration;
 use super::harness_flags::HarnessFlags;
 use super::isolation::Isolation;
 use super::listing::{parse_listing, ListedSuite};
-use super::process::{describe_exit, Abort, Harness};
+use super::process::{describe_exit, Harness, StopReason};
 use super::splice::{CaseOutcome, Item, Mode, Splicer};
 use crate::ktap::reader::RawLines;
 
 /// What to run and how (the harness flags of DESIGN.md contract 3).
 #[derive(Clone, Debug)]
-pub struct ExecOptions {
+pub struct RunnerOptions {
     /// The flags every harness process gets (`--filter_glob`, `--filter`,
     /// `--filter_action`, `--timeout`).
     pub harness: HarnessFlags,
@@ -77,7 +77,7 @@ enum Ending {
 pub struct BinaryRunner<'a> {
     /// The harness executable.
     pub bin: PathBuf,
-    opts: &'a ExecOptions,
+    opts: &'a RunnerOptions,
     ctl: &'a Control,
     emit: &'a mut dyn FnMut(Item),
     /// Problems that are not test results (cannot start, bad filter, ...).
@@ -92,7 +92,7 @@ impl<'a> BinaryRunner<'a> {
     /// A runner for `bin` with `opts`; `emit` receives the output.
     pub fn new(
         bin: &Path,
-        opts: &'a ExecOptions,
+        opts: &'a RunnerOptions,
         ctl: &'a Control,
         emit: &'a mut dyn FnMut(Item),
     ) -> Self {
@@ -248,14 +248,14 @@ impl<'a> BinaryRunner<'a> {
             splicer.feed(line, &mut *self.emit);
         }
         drop(lines);
-        let abort = reader.abort;
-        if abort.is_some() {
+        let stop_reason = reader.stop_reason;
+        if stop_reason.is_some() {
             h.kill();
         }
         let status = h.wait(Duration::from_secs(5));
-        match abort {
-            Some(Abort::Interrupted) => return Ending::Interrupted,
-            Some(Abort::Timeout(d)) => {
+        match stop_reason {
+            Some(StopReason::Interrupted) => return Ending::Interrupted,
+            Some(StopReason::Timeout(d)) => {
                 return Ending::Crashed(format!(
                     "timed out: no output for {} s, the harness process was killed",
                     d.as_secs_f64()

@@ -13,7 +13,7 @@ use super::site::{AssertType, Site};
 use super::TestHandle;
 use crate::errptr::PtrValue;
 use crate::operands::{KPointer, KStr, StrValue};
-use crate::test::TestShared;
+use crate::test_handle::TestShared;
 use std::cell::{Cell, RefCell};
 use std::fmt::{self, Debug};
 use std::panic::Location;
@@ -340,7 +340,7 @@ impl Drop for Evaluating {
         }
         let (site, loc) = (self.0, self.1);
         let what = format!("{} {} {}", site.left, site.op, site.right);
-        crate::test::with_current(|t| {
+        crate::test_handle::with_current(|t| {
             t.log_prefixed(format_args!(
                 "panicked evaluating {} {what} at {}:{}",
                 site.kind.as_str(),

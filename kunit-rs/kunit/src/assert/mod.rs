@@ -54,7 +54,7 @@ pub mod site;
 pub use check::{mem_holds, not_err_or_null_holds, ptr_holds, str_holds};
 pub use site::{AssertType, Site};
 
-use crate::test::{TestRef, TestShared};
+use crate::test_handle::{TestRef, TestShared};
 use crate::Kunit;
 use std::cell::Cell;
 use std::panic::Location;

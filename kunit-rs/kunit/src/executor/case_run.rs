@@ -34,7 +34,9 @@ use crate::ktap::{attr_lines, indent, result_line, Stats};
 use crate::output::Sink;
 use crate::params::{Param, ParamGen};
 use crate::registry::{Case, Speed, Suite};
-use crate::test::{truncate_to, CurrentGuard, Kunit, Log, Status, TestShared, PARAM_DESC_SIZE};
+use crate::test_handle::{
+    truncate_to, CurrentGuard, Kunit, SharedLog, Status, TestShared, PARAM_DESC_SIZE,
+};
 use crate::try_catch::{self, Outcome};
 use crate::watchdog;
 use std::ptr::NonNull;
@@ -59,7 +61,7 @@ pub(super) struct CaseRun<'a> {
     pub(super) me: u64,
     pub(super) sink: &'a Arc<Sink>,
     /// The case's log (`test_case->log`), shared by the case and its parameter tests.
-    pub(super) log: Log,
+    pub(super) log: SharedLog,
     pub(super) start: Instant,
     pub(super) timeout: Duration,
 }
@@ -128,7 +130,7 @@ pub(super) fn run_case(
         s,
         me,
         sink,
-        log: Log::default(),
+        log: SharedLog::default(),
         start: Instant::now(),
         timeout: case_timeout(run, planned, case),
     };
@@ -375,7 +377,7 @@ fn case_timeout(run: &Run, planned: &PlannedSuite, case: &Case) -> Duration {
 fn run_case_catch_errors(suite: &Suite, case: &Case, test: &mut Kunit) {
     let shared = test.shared.clone();
     let _current = CurrentGuard::set(Some(shared.clone()));
-    let _running = crate::test::RunningCase::enter(&shared);
+    let _running = crate::test_handle::RunningCase::enter(&shared);
     crate::assert::take_last_seen();
     let outcome = try_catch::run(&mut || {
         if let Some(init) = suite.init {

@@ -34,7 +34,7 @@ pub fn run_plan_with_events(
     let n = plan.suites.len();
     let jobs = config.jobs.clamp(1, n.max(1));
     let run = Arc::new(Run::new(plan.suites, config, out, jobs, events));
-    crate::test::install_helper_panic_reporting();
+    crate::test_handle::install_helper_panic_reporting();
     for id in 1..=jobs as u64 {
         start_driver(run.clone(), id, None);
     }

@@ -1,6 +1,6 @@
 //! The results of a run as data (what `kunit::run` returns and the harness summarises).
 
-use crate::test::Status;
+use crate::test_handle::Status;
 use std::time::Duration;
 
 /// One parameter's result.

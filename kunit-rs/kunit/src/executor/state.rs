@@ -9,7 +9,7 @@ use super::select::PlannedSuite;
 use super::{Config, RunEvents};
 use crate::ktap::Stats;
 use crate::output::Sink;
-use crate::test::{Log, Status, TestShared};
+use crate::test_handle::{SharedLog, Status, TestShared};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
@@ -36,7 +36,7 @@ pub(super) struct InFlight {
     pub(super) running: Arc<TestShared>,
     /// The parent test of a parameterized case (its actions run if the case times out).
     pub(super) parent: Option<Arc<TestShared>>,
-    pub(super) log: Log,
+    pub(super) log: SharedLog,
     pub(super) start: Instant,
     pub(super) progress: CaseProgress,
     /// The parameter being run: 1-based index and description.
@@ -46,9 +46,9 @@ pub(super) struct InFlight {
 }
 
 /// One suite's progress; whichever driver `owner` names may change it.
-pub(super) struct SuiteState {
+pub(super) struct SuiteProgress {
     pub(super) sink: Arc<Sink>,
-    pub(super) log: Log,
+    pub(super) log: SharedLog,
     /// The driver running the suite (0: none).
     pub(super) owner: u64,
     pub(super) started: bool,
@@ -62,7 +62,7 @@ pub(super) struct SuiteState {
     pub(super) report: Option<SuiteReport>,
 }
 
-impl SuiteState {
+impl SuiteProgress {
     /// Books a finished case into the suite's stats; the next case is due.
     pub(super) fn record_case(&mut self, report: CaseReport, param_stats: Stats) {
         self.stats.add(report.status);
@@ -103,7 +103,7 @@ pub(super) struct State {
     /// Suites handed over after a timeout, with the id of the driver that is to resume them;
     /// the thread waiting in `run_plan` starts those drivers.
     pub(super) handed_over: Vec<(usize, u64)>,
-    pub(super) suites: Vec<SuiteState>,
+    pub(super) suites: Vec<SuiteProgress>,
 }
 
 /// One run of a plan, shared by its drivers, the watchdog's callback and the waiting caller.
@@ -136,7 +136,7 @@ impl Run {
             order.sort_by_key(|&i| plan[i].reg.suite.attr.serial);
         }
         let suites = (0..n)
-            .map(|_| SuiteState {
+            .map(|_| SuiteProgress {
                 sink: if streaming {
                     out.clone()
                 } else {
@@ -144,7 +144,7 @@ impl Run {
                     buffer.set_assert_diff(config.diff);
                     Arc::new(buffer)
                 },
-                log: Log::default(),
+                log: SharedLog::default(),
                 owner: 0,
                 started: false,
                 init_err: None,

@@ -10,7 +10,7 @@ use crate::ktap::{attr_lines, indent, result_line};
 use crate::output::Sink;
 use crate::registry::Suite;
 use crate::suite_log::SuiteLogGuard;
-use crate::test::{emit, Log, Status};
+use crate::test_handle::{emit, SharedLog, Status};
 use crate::try_catch::{self, Outcome};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -103,7 +103,7 @@ fn start_suite(run: &Run, planned: &PlannedSuite, sink: &Sink, log: &Mutex<Strin
 }
 
 /// `suite_exit`, the suite's stats and its result line.
-fn end_suite(run: &Run, s: usize, sink: &Sink, log: &Log) {
+fn end_suite(run: &Run, s: usize, sink: &Sink, log: &SharedLog) {
     let planned = &run.plan[s];
     let suite = planned.reg.suite;
     let (stats, totals, init_err) = {

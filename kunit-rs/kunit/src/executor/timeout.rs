@@ -10,7 +10,7 @@ use super::case_run::finish_case;
 use super::report::{CaseReport, ParamReport};
 use super::state::Run;
 use crate::ktap::result_line;
-use crate::test::{emit, Kunit, Status};
+use crate::test_handle::{emit, Kunit, Status};
 use crate::try_catch::{self, Outcome};
 
 /// The watchdog fired for `token` of suite `s`: mark the case timed out (see the module).

@@ -1,6 +1,6 @@
-//! Machinery below the test handle: the data types [`crate::test::Kunit`] holds. The API
+//! Machinery below the test handle: the data types [`crate::test_handle::Kunit`] holds. The API
 //! modules built on them (`params`, `resource`) sit above the handle, so nothing here imports
-//! `test`.
+//! `test_handle`.
 
 pub mod call_stack;
 pub(crate) mod param_value;

@@ -3,8 +3,8 @@
 //! one by one (nested modules, macro output), and the libtest `#[test]` shims that run a case
 //! under plain `cargo test`.
 
+pub mod case_return;
 pub mod module_cases;
-pub mod outcome;
 pub mod shadow;
 pub mod shim;
 pub mod should_panic;

@@ -9,7 +9,7 @@
 
 use crate::assert::failure::{binary_failed, log_pending, take_pending, unary_failed};
 use crate::assert::AssertType;
-use crate::test::with_current;
+use crate::test_handle::with_current;
 use crate::try_catch;
 use std::fmt::{self, Debug};
 
@@ -18,7 +18,7 @@ use std::fmt::{self, Debug};
 #[inline(never)]
 #[track_caller]
 pub fn shadow_unary_failed(text: &'static str, msg: Option<fmt::Arguments<'_>>) -> ! {
-    if !crate::test::in_kunit_test() {
+    if !crate::test_handle::in_kunit_test() {
         match msg {
             Some(msg) => panic!("{msg}"),
             None => panic!("assertion failed: {text}"),
@@ -53,7 +53,7 @@ pub fn shadow_binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
         }
         None => format!("assertion `left {op} right` failed\n  left: {left:?}\n right: {right:?}"),
     };
-    if !crate::test::in_kunit_test() {
+    if !crate::test_handle::in_kunit_test() {
         panic!("{message}");
     }
     binary_failed(

@@ -51,13 +51,13 @@ struct Mutable {
 }
 
 /// A case's log (`test_case->log`), shared by the case and its parameter tests.
-pub(crate) type Log = Arc<Mutex<String>>;
+pub(crate) type SharedLog = Arc<Mutex<String>>;
 
 /// The part of a test other threads can reach.
 pub struct TestShared {
     name: &'static str,
     sink: Arc<Sink>,
-    log: Log,
+    log: SharedLog,
     state: Mutex<Mutable>,
     /// Set when the runner gave up on this test (timeout); its later output is dropped.
     detached: AtomicBool,
@@ -327,7 +327,7 @@ impl Drop for Kunit {
 }
 
 impl Kunit {
-    pub(crate) fn new(name: &'static str, sink: Arc<Sink>, log: Log) -> Self {
+    pub(crate) fn new(name: &'static str, sink: Arc<Sink>, log: SharedLog) -> Self {
         Kunit {
             shared: Arc::new(TestShared {
                 name,
@@ -354,7 +354,7 @@ impl Kunit {
     /// self-tests use such "fake" tests). What it logs is kept in its log
     /// ([`Kunit::log_text`]) and not printed.
     pub fn init_test(name: &'static str) -> Kunit {
-        Kunit::new(name, Arc::new(Sink::buffer()), Log::default())
+        Kunit::new(name, Arc::new(Sink::buffer()), SharedLog::default())
     }
 
     /// The case name.

@@ -35,8 +35,9 @@ fn test_fail_current_test(test: &mut Kunit) {
     let lines: Vec<&str> = got.lines().collect();
     kunit_expect_true!(
         test,
-        lines[3]
-            .starts_with("    # fails_from_anywhere: kunit-rs/kunit/tests/../src/test_kunit.rs:")
+        lines[3].starts_with(
+            "    # fails_from_anywhere: kunit-rs/kunit/tests/../src/test_handle_kunit.rs:"
+        )
     );
     kunit_expect_true!(test, lines[3].ends_with(": x too large: 7"));
     kunit_expect_streq!(

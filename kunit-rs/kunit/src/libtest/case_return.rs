@@ -9,30 +9,30 @@ use std::fmt::Debug;
     message = "a #[test] function in #[kunit_tests] returns (), Result<T, E: Debug> or ExitCode, not `{Self}`",
     label = "libtest would not accept this return type either"
 )]
-pub trait CaseOutcome {
+pub trait CaseReturn {
     /// What failed, as the case's log says it: `None` for success.
     fn failure(self) -> Option<String>;
 }
 
-impl CaseOutcome for () {
+impl CaseReturn for () {
     fn failure(self) -> Option<String> {
         None
     }
 }
 
-impl CaseOutcome for std::convert::Infallible {
+impl CaseReturn for std::convert::Infallible {
     fn failure(self) -> Option<String> {
         match self {}
     }
 }
 
-impl CaseOutcome for std::process::ExitCode {
+impl CaseReturn for std::process::ExitCode {
     fn failure(self) -> Option<String> {
         (self != std::process::ExitCode::SUCCESS).then(|| format!("{self:?}"))
     }
 }
 
-impl<T: CaseOutcome, E: Debug> CaseOutcome for Result<T, E> {
+impl<T: CaseReturn, E: Debug> CaseReturn for Result<T, E> {
     fn failure(self) -> Option<String> {
         match self {
             Ok(t) => t.failure(),
