@@ -21,14 +21,11 @@ mod tests {
     struct Emulated<const N: usize>(());
 
     impl<const N: usize> Emulated<N> {
-        /// The back-end, or `None` (with a note on stderr) where the CPU lacks pclmul.
+        /// The back-end, or `None` where the CPU lacks pclmul.
         fn new() -> Option<Emulated<N>> {
-            if Implementation::Pclmul.is_supported() {
-                Some(Emulated(()))
-            } else {
-                eprintln!("skipped: CPU lacks pclmulqdq/avx");
-                None
-            }
+            Implementation::Pclmul
+                .is_supported()
+                .then_some(Emulated(()))
         }
     }
 
@@ -226,11 +223,12 @@ mod tests {
     macro_rules! at_both_widths {
         ($($test:ident: $check:ident;)*) => {$(
             #[test]
-            fn $test() {
-                if let (Some(two), Some(four)) = (Emulated::<2>::new(), Emulated::<4>::new()) {
-                    $check(two);
-                    $check(four);
-                }
+            fn $test(test: &mut kunit::Kunit) {
+                let (Some(two), Some(four)) = (Emulated::<2>::new(), Emulated::<4>::new()) else {
+                    return kunit::kunit_skip!(test, "CPU lacks pclmulqdq/avx");
+                };
+                $check(two);
+                $check(four);
             }
         )*};
     }

@@ -337,10 +337,9 @@ mod tests {
     }
 
     #[test]
-    fn detection_agrees_with_proc_cpuinfo_and_names_what_is_missing() {
+    fn detection_agrees_with_proc_cpuinfo_and_names_what_is_missing(test: &mut kunit::Kunit) {
         let Ok(cpuinfo) = std::fs::read_to_string("/proc/cpuinfo") else {
-            eprintln!("skipped: no /proc/cpuinfo");
-            return;
+            return kunit::kunit_skip!(test, "no /proc/cpuinfo");
         };
         let flags: Vec<&str> = cpuinfo
             .lines()
