@@ -1,5 +1,6 @@
-//! Every implementation against a deliberately simple model: the plain sum of little-endian
-//! 16-bit words in a u64, reduced modulo 0xffff only at the end.
+//! `checksum`'s tests (suite `arch_checksum`): every implementation against a deliberately
+//! simple model, the plain sum of little-endian 16-bit words in a u64, reduced modulo 0xffff
+//! only at the end.
 
 #[kunit::kunit_tests(arch_checksum)]
 mod tests {

@@ -1,5 +1,6 @@
-//! Unit tests against the shared vectors (`vectors/polyval`) and across
-//! implementations.
+//! `polyval`'s tests (suite `arch_polyval`): against the shared vectors (`vectors/polyval`)
+//! and across implementations. The vector readers above the suite are shared with
+//! `lanes_kunit.rs`.
 
 pub(super) fn vectors(name: &str) -> String {
     let path = format!("{}/../vectors/polyval/{name}", env!("CARGO_MANIFEST_DIR"));

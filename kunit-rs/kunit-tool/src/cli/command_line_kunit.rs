@@ -1,5 +1,5 @@
-//! `command_line.rs`'s tests: suite `cli_command_line` (collected by `command_line.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `command_line.rs`'s tests (suite `cli_command_line`), declared by `command_line.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(cli_command_line)]
 mod tests {

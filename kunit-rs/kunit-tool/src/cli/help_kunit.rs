@@ -1,5 +1,5 @@
-//! `help.rs`'s tests: suite `cli_help` (collected by `help.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `help.rs`'s tests (suite `cli_help`), declared by `help.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(cli_help)]
 mod tests {

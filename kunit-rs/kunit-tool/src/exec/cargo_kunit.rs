@@ -1,5 +1,5 @@
-//! `cargo.rs`'s tests: suite `exec_cargo` (collected by `cargo.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `cargo.rs`'s tests (suite `exec_cargo`), declared by `cargo.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(exec_cargo)]
 mod tests {

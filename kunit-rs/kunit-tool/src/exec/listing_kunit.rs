@@ -1,5 +1,5 @@
-//! `listing.rs`'s tests: suite `exec_listing` (collected by `listing.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `listing.rs`'s tests (suite `exec_listing`), declared by `listing.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(exec_listing)]
 mod tests {

@@ -1,5 +1,5 @@
-//! `partition.rs`'s tests: suite `exec_partition` (collected by `partition.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `partition.rs`'s tests (suite `exec_partition`), declared by `partition.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(exec_partition)]
 mod tests {

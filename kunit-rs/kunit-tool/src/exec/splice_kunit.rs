@@ -1,5 +1,5 @@
-//! `splice.rs`'s tests: suite `exec_splice` (collected by `splice.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `splice.rs`'s tests (suite `exec_splice`), declared by `splice.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(exec_splice)]
 mod tests {

@@ -1,5 +1,5 @@
-//! `spool.rs`'s tests: suite `exec_spool` (collected by `spool.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `spool.rs`'s tests (suite `exec_spool`), declared by `spool.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(exec_spool)]
 mod tests {

@@ -1,5 +1,5 @@
-//! `merge.rs`'s tests: suite `ktap_merge` (collected by `merge.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `merge.rs`'s tests (suite `ktap_merge`), declared by `merge.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(ktap_merge)]
 mod tests {

@@ -1,5 +1,5 @@
-//! `parser.rs`'s tests: suite `ktap_parser` (collected by `parser.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `parser.rs`'s tests (suite `ktap_parser`), declared by `parser.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(ktap_parser)]
 mod tests {

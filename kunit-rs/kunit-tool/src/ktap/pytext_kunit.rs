@@ -1,5 +1,5 @@
-//! `pytext.rs`'s tests: suite `ktap_pytext` (collected by `pytext.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `pytext.rs`'s tests (suite `ktap_pytext`), declared by `pytext.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(ktap_pytext)]
 mod tests {

@@ -1,5 +1,5 @@
-//! `reader.rs`'s tests: suite `ktap_reader` (collected by `reader.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `reader.rs`'s tests (suite `ktap_reader`), declared by `reader.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(ktap_reader)]
 mod tests {

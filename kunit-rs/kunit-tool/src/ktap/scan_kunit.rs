@@ -1,5 +1,5 @@
-//! `scan.rs`'s tests: suite `ktap_scan` (collected by `scan.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `scan.rs`'s tests (suite `ktap_scan`), declared by `scan.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(ktap_scan)]
 mod tests {

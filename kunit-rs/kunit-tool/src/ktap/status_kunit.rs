@@ -1,5 +1,5 @@
-//! `status.rs`'s tests: suite `ktap_status` (collected by `status.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `status.rs`'s tests (suite `ktap_status`), declared by `status.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(ktap_status)]
 mod tests {

@@ -1,5 +1,5 @@
-//! `html.rs`'s tests: suite `report_html` (collected by `html.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `html.rs`'s tests (suite `report_html`), declared by `html.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(report_html)]
 mod tests {

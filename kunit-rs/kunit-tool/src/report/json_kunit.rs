@@ -1,5 +1,5 @@
-//! `json.rs`'s tests: suite `report_json` (collected by `json.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `json.rs`'s tests (suite `report_json`), declared by `json.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(report_json)]
 mod tests {

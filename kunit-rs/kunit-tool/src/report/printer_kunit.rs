@@ -1,5 +1,5 @@
-//! `printer.rs`'s tests: suite `report_printer` (collected by `printer.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `printer.rs`'s tests (suite `report_printer`), declared by `printer.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(report_printer)]
 mod tests {

@@ -1,5 +1,5 @@
-//! `textout.rs`'s tests: suite `report_textout` (collected by `textout.rs` under `cfg(test)`;
-//! the library's test target runs it, see CONTRIBUTING.md).
+//! `textout.rs`'s tests (suite `report_textout`), declared by `textout.rs` under `cfg(test)` and run
+//! by the library's test target (CONTRIBUTING.md, "One test convention").
 
 #[kunit::kunit_tests(report_textout)]
 mod tests {
