@@ -1,10 +1,9 @@
 //! `lanes`' tests (suite `arch_polyval_lanes`), with their oracle: the [`Lanes`] back-end on
-//! `[__m128i; N]`, each lane operation the 128-bit
-//! PCLMULQDQ/SSE intrinsic that the AVX2 (N = 2) or AVX-512 (N = 4) back-end's
-//! instruction performs per lane. It runs wherever `pclmul` does, so the algorithm
-//! (grouping, key powers per lane, the lane sums and reduction, the 128-bit remainder,
-//! the partial block) is proven at both widths on CPUs without VPCLMULQDQ; the real
-//! back-ends differ only in the lane mapping.
+//! `[__m128i; N]`, each lane operation the 128-bit PCLMULQDQ/SSE intrinsic that the AVX2
+//! (N = 2) or AVX-512 (N = 4) back-end's instruction performs per lane. It runs wherever
+//! `pclmul` does, so the algorithm (grouping, key powers per lane, the lane sums and
+//! reduction, the 128-bit remainder, the partial block) is proven at both widths on CPUs
+//! without VPCLMULQDQ; the real back-ends differ only in the lane mapping.
 
 #[kunit::kunit_tests(arch_polyval_lanes)]
 mod tests {
