@@ -38,6 +38,8 @@ step "kunit --html: the report in headless Chromium (counts, filter, hostile nam
 scripts/check-html-report.sh
 step "kunit-c headers compile alone and together under -Wall -Wextra -Werror"
 scripts/check-c-headers.sh
+step "one test convention: every *_kunit.rs suite file pulled in once, no other unit tests in src/"
+scripts/check-selftest-listing.sh
 step "no import cycle between files, declared layers one-way (every crate)"
 scripts/check-layering.sh
 step "irq suites pass with one and then both CPUs saturated"

@@ -10,3 +10,7 @@ pub mod c_abi;
 pub mod checksum;
 pub mod desc64;
 pub mod polyval;
+
+// The test target's harness: runs the `*_kunit.rs` suites the modules declare under cfg(test).
+#[cfg(test)]
+kunit::main!();

@@ -80,6 +80,10 @@ mod irq_run;
 mod kunit_irq_test;
 mod sources;
 
+// The library's test target's harness: runs the suites modules declare under cfg(test).
+#[cfg(test)]
+kunit::main!();
+
 pub use contexts::might_sleep::{might_sleep, warn_on};
 pub use contexts::preempt_count::{
     hardirq_count, in_atomic, in_hardirq, in_interrupt, in_nmi, in_serving_softirq, in_softirq,

@@ -25,7 +25,7 @@ mod types;
 pub mod x86_64;
 
 #[cfg(test)]
-mod tests;
+mod checksum_kunit;
 
 pub use types::{Sum16, Wsum};
 

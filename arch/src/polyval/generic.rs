@@ -9,12 +9,6 @@ use super::PolyvalElem;
 const HOLES: u64 = 0x1111_1111_1111_1111;
 const HOLES128: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
 
-/// [`clmul64_holes`] with `b` split on the spot.
-#[cfg(test)]
-pub(super) fn clmul64(a: u64, b: u64) -> u128 {
-    clmul64_holes(a, &Holes::of(b))
-}
-
 /// An operand split into its four bit classes (a fixed multiplier's, e.g. H's, is reused).
 #[derive(Clone, Copy)]
 struct Holes([u64; 4]);
@@ -124,3 +118,7 @@ pub(super) fn blocks(acc: &mut PolyvalElem, h: PolyvalElem, data: &[u8]) {
     }
     *acc = a;
 }
+
+#[cfg(test)]
+#[path = "generic_kunit.rs"]
+mod generic_kunit;

@@ -3,7 +3,7 @@
 //! operations.
 //!
 //! Back-ends: `x86_vpclmul256` and `x86_vpclmul512` map each operation to one AVX2 or
-//! AVX-512 intrinsic on a `__m256i` or `__m512i`; `lanes_emulated` (tests only) maps it
+//! AVX-512 intrinsic on a `__m256i` or `__m512i`; `lanes_kunit` (tests only) maps it
 //! to the same 128-bit PCLMULQDQ/SSE intrinsic on each element of a `[__m128i; N]`, so
 //! the algorithm is proven on CPUs without VPCLMULQDQ.
 //!

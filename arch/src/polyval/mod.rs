@@ -19,7 +19,7 @@ mod key;
 #[cfg(target_arch = "x86_64")]
 mod lanes;
 #[cfg(all(test, target_arch = "x86_64"))]
-mod lanes_emulated;
+mod lanes_kunit;
 mod powers;
 #[cfg(target_arch = "x86_64")]
 mod x86_pclmul;
@@ -29,7 +29,7 @@ mod x86_vpclmul256;
 mod x86_vpclmul512;
 
 #[cfg(test)]
-mod tests;
+mod polyval_kunit;
 
 pub use implementation::{Implementation, UnsupportedImplementation};
 

@@ -3,7 +3,7 @@
 //! entry points.
 //!
 //! The algorithm itself is `lanes`, which the tests also run on the emulated back-end
-//! (`lanes_emulated`: the same operations, one 128-bit intrinsic per lane).
+//! (`lanes_kunit`: the same operations, one 128-bit intrinsic per lane).
 
 use super::lanes::{self, Lanes};
 use super::x86_pclmul as pclmul;

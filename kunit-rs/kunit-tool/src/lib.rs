@@ -79,6 +79,10 @@ pub mod exec;
 pub mod ktap;
 pub mod report;
 
+// The test target's harness: runs the `*_kunit.rs` suites the modules declare under cfg(test).
+#[cfg(test)]
+kunit::main!();
+
 // The library's short paths: the modules and items most callers use.
 pub use ktap::parser::{parse_run_tests, ParseResult};
 pub use ktap::result_tree as test;

@@ -82,6 +82,14 @@ fn usage_errors_print_the_usage_and_exit_2() {
     );
 }
 
+/// The runner links kunit-tool, which keeps the harness marker reversed, so `kunit exec`
+/// never takes the runner itself for a harness binary.
+#[test]
+fn the_runner_binary_is_not_a_harness() {
+    let runner = Path::new(env!("CARGO_BIN_EXE_kunit"));
+    assert!(!kunit_tool::exec::cargo::is_harness(runner).unwrap());
+}
+
 /// An empty directory with no `Cargo.toml` in it or above it.
 fn outside_any_project() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kunit-no-project-{}", std::process::id()));

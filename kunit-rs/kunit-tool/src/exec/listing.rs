@@ -40,24 +40,5 @@ pub fn parse_listing(text: &str) -> Vec<ListedSuite> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn listing_groups_cases_by_suite() {
-        let l = parse_listing("KTAP version 1\na\na.x\na.y\n# module: m\nb\nb.z\n");
-        assert_eq!(
-            l,
-            [
-                ListedSuite {
-                    name: "a".into(),
-                    cases: vec!["x".into(), "y".into()]
-                },
-                ListedSuite {
-                    name: "b".into(),
-                    cases: vec!["z".into()]
-                }
-            ]
-        );
-    }
-}
+#[path = "listing_kunit.rs"]
+mod listing_kunit;

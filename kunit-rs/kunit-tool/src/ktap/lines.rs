@@ -261,4 +261,5 @@ pub fn parse_count(digits: &str) -> u64 {
 }
 
 #[cfg(test)]
-mod tests;
+#[path = "lines_kunit.rs"]
+mod lines_kunit;

@@ -169,13 +169,5 @@ pub fn get_json_result(test: &Test, meta: &Metadata) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn strings_are_ascii_escaped() {
-        let mut s = String::new();
-        push_json_string(&mut s, "a\"\\\n\t\u{1}é😀\u{7f}");
-        assert_eq!(s, r#""a\"\\\n\t\u0001\u00e9\ud83d\ude00\u007f""#);
-    }
-}
+#[path = "json_kunit.rs"]
+mod json_kunit;

@@ -3,7 +3,7 @@
 //! disabled runs at the outermost `local_bh_enable()`; softirq rounds per irq exit
 //! are bounded by MAX_SOFTIRQ_RESTART.
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
     local_bh_disable, local_irq_save, with_irq_line, HardirqTimer, IrqLine, LineConfig, SoftirqMode,

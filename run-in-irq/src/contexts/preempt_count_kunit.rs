@@ -1,7 +1,7 @@
 //! Each context predicate in each context: task, BH-disabled task, irqs-disabled
 //! task, hardirq, softirq on irq exit, softirq on the ksoftirqd worker.
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
     local_bh_disable, local_irq_save, preempt_count, with_irq_line, HardirqTimer, LineConfig,

@@ -2,7 +2,7 @@
 //! workspace root the binary was built in — whatever the current directory is when it runs
 //! (a test binary reused from a shared `CARGO_TARGET_DIR` runs in another clone).
 
-use super::probe::line_ok;
+use crate::probe::line_ok;
 use kunit::prelude::*;
 use run_in_irq::{in_hardirq, run_irq_test, SourceSite, Violation};
 use std::hint::black_box;

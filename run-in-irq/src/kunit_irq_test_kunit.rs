@@ -7,7 +7,7 @@
 //! its iteration count (on a busy machine), and then must end within
 //! [`TIME_LIMIT_TOLERANCE`] of it.
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
     kunit_run_irq_test, kunit_run_irq_test_with, run_irq_test, Context, HardirqTimer, IrqStartup,

@@ -1,7 +1,7 @@
 //! Soak (slow, not in the default run): 1000 consecutive kunit_run_irq_test runs of
 //! 200 000 iterations each with a ~100 ns function; every run must pass.
 //! Run with
-//! `cargo test -p run-in-irq --test run_in_irq -- --include-ignored --filter_glob 'run_in_irq_soak*'`.
+//! `cargo test -p run-in-irq --test selftest -- --include-ignored --filter_glob 'run_in_irq_soak*'`.
 
 use kunit::prelude::*;
 use run_in_irq::{kunit_run_irq_test, Context};

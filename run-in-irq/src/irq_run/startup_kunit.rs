@@ -2,7 +2,7 @@
 //! task's iterations), the fixed algorithm passes every time (the pre-fix one, which fails
 //! it, is modelled by the polyval suite under its `seed-bugs` feature, not by this crate).
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
     irq_startup, kunit_run_irq_test_with, set_irq_startup, IrqStartup, IrqTestConfig,

@@ -1,7 +1,7 @@
 //! Signal hygiene: the previous disposition, alternate stack and mask come back;
 //! errno survives an interrupt; a panicking task function still tears down.
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{irq_signal, run_irq_test, with_irq_line, Context, IrqLine, SoftirqMode};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::SeqCst};

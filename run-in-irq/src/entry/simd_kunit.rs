@@ -1,7 +1,7 @@
 //! The SIMD gate: an interrupt landing inside the task's kernel-FPU section sees
 //! `may_use_simd() == false`; softirq work never runs inside such a section.
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
     in_hardirq, in_serving_softirq, kernel_fpu_begin, may_use_simd, run_irq_test, take_violations,

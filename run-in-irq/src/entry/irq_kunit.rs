@@ -1,7 +1,7 @@
 //! Nesting: a hardirq may interrupt softirq work, never the reverse; irq-save,
 //! BH-disable and kernel-FPU sections nest; lines nest on one thread.
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
     kernel_fpu_begin, local_bh_disable, local_irq_save, may_use_simd, preempt_count,

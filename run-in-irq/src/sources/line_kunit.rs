@@ -1,7 +1,7 @@
 //! Several test threads at once: each thread's hardirq interrupts that thread only,
 //! lines on different threads do not disturb each other.
 
-use super::probe::*;
+use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{run_irq_test, Context, IrqTestConfig, IrqTestReport, SoftirqMode};
 use std::sync::atomic::{AtomicU32, Ordering::SeqCst};
