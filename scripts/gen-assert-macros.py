@@ -17,7 +17,7 @@ OUT = ROOT / "kunit-rs/kunit/src/assert/families.rs"
 # The C side of the same families: kunit-c's header calls `__kunit_c_<stem>`, defined in
 # kunit-c's assert.rs, which calls the Rust failure entry point `<stem>_failed`.
 C_HEADER = ROOT / "kunit-rs/kunit-c/include/kunit/test.h"
-C_SHIMS = ROOT / "kunit-rs/kunit-c/src/internal/assert.rs"
+C_SHIMS = ROOT / "kunit-rs/kunit-c/src/abi/assert.rs"
 
 NONE = "::core::option::Option::None"
 SOME = "::core::option::Option::Some(::core::format_args!($($fmt)+))"

@@ -3,8 +3,8 @@
 //! and memory checks are made here, by the same functions the Rust macros use. Every failure
 //! text comes from kunit's formatter. An ASSERTION unwinds (`C-unwind`) through the C frames.
 
+use super::c_test::from_c;
 use super::ctypes::{CBinaryText, CKunit, CLoc, CMsg, KUNIT_ASSERTION, KUNIT_FAILURE};
-use super::test::from_c;
 use kunit::__private::{self as kp, Site};
 use kunit::CStrPtr;
 use std::ffi::{c_char, c_int, c_longlong, c_void, CStr};
