@@ -1,7 +1,9 @@
-//! The assertion entry points of `kunit/test.h`: the C macros compare integers and truth
-//! values in C (in the operands' own types) and call here only on failure; pointer, string
-//! and memory checks are made here, by the same functions the Rust macros use. Every failure
-//! text comes from kunit's formatter. An ASSERTION unwinds (`C-unwind`) through the C frames.
+//! What the assertion entry points of `kunit/test.h` do (their `extern "C"` definitions are
+//! generated: `assert_abi.rs`, declared by `kunit/assert-abi.h`): the C macros compare
+//! integers and truth values in C (in the operands' own types) and call in only on failure;
+//! pointer, string and memory checks are made here, by the same functions the Rust macros
+//! use. Every failure text comes from kunit's formatter. An ASSERTION unwinds (`C-unwind`)
+//! through the C frames.
 
 use super::c_test::from_c;
 use super::ctypes::{CBinaryText, CKunit, CLoc, CMsg, KUNIT_ASSERTION, KUNIT_FAILURE};
@@ -118,237 +120,183 @@ fn report(test: *mut CKunit) {
     kp::report(&handle);
 }
 
-/// Stages the failure of `site` with the user message, at the C location, then reports it.
-///
-/// # Safety
-/// `l` is the call site's static location; `msg` is NULL or a live `struct __kunit_c_msg`.
-unsafe fn fail_with<R>(
+/// A `_msg` form's message, as kunit's failure entry points take it.
+type Msg<'a> = Option<fmt::Arguments<'a>>;
+
+/// What every assertion entry point is called with besides its operands: the test, the call
+/// site's static location and kind (`enum kunit_assert_type`), and the pending message.
+pub(super) struct CCall {
     test: *mut CKunit,
-    l: *const CLoc,
+    loc: *const CLoc,
+    kind: c_int,
     msg: *mut CMsg,
-    failed: impl FnOnce(Option<fmt::Arguments<'_>>) -> R,
-) {
-    // SAFETY: the caller's contract.
-    let msg = unsafe { take_msg(msg) };
-    // SAFETY: the caller's contract.
-    unsafe { at(l, || with_msg(&msg, failed)) };
-    report(test);
 }
 
-/// `KUNIT_FAIL`, `KUNIT_FAIL_AND_ABORT`.
-///
-/// # Safety
-/// Called by the `kunit/test.h` macros with their static location and message.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn __kunit_c_fail(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    msg: *mut CMsg,
-) {
-    let site = site(t, ["", "", ""]);
-    // SAFETY: the macros' arguments.
-    unsafe {
-        fail_with(test, l, msg, |m| match m {
-            Some(m) => kp::fail_failed(site.kind, m),
-            None => kp::fail_failed(site.kind, format_args!("")),
-        })
-    };
-}
-
-/// `KUNIT_{EXPECT,ASSERT}_{TRUE,FALSE}` after the condition came out wrong.
-///
-/// # Safety
-/// Called by the `kunit/test.h` macros.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn __kunit_c_unary(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    condition: *const c_char,
-    expected_true: bool,
-    msg: *mut CMsg,
-) {
-    // SAFETY: `#condition` is a literal.
-    let site = site(t, [unsafe { static_str(condition) }, "", ""]);
-    // SAFETY: the macros' arguments.
-    unsafe {
-        fail_with(test, l, msg, |m| {
-            kp::unary_failed(site.kind, site.left, expected_true, m)
-        })
-    };
-}
-
-/// The two-operand families' one path: nothing when `holds` (given the call site's
-/// operator), else the call site's [`Site`] goes to `failed` with the user message, at the C
-/// location, and the failure is reported.
-///
-/// # Safety
-/// `text` and `l` are the macros' static text and location; `msg` is NULL or a live
-/// `struct __kunit_c_msg`.
-unsafe fn binary_check(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    text: *const CBinaryText,
-    msg: *mut CMsg,
-    holds: impl FnOnce(&'static str) -> bool,
-    failed: impl FnOnce(Site, Option<fmt::Arguments<'_>>) -> bool,
-) {
-    // SAFETY: the caller's contract (only the operator is read on the passing path).
-    if holds(unsafe { op_text(text) }) {
-        return;
-    }
-    // SAFETY: the caller's contract.
-    let site = site(t, unsafe { binary_texts(text) });
-    // SAFETY: the caller's contract.
-    unsafe { fail_with(test, l, msg, |m| failed(site, m)) };
-}
-
-/// `KUNIT_{EXPECT,ASSERT}_{EQ,NE,LT,LE,GT,GE}` after the comparison failed: the operands
-/// arrive as `long long` (`c_longlong` is `i64`), so they print as `%lld (0x%llx)`.
-///
-/// # Safety
-/// Called by the `kunit/test.h` macros.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn __kunit_c_binary(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    text: *const CBinaryText,
-    left: c_longlong,
-    right: c_longlong,
-    msg: *mut CMsg,
-) {
-    // SAFETY: the macros' arguments (C compared the operands already).
-    unsafe {
-        binary_check(
+impl CCall {
+    /// The entry point's arguments.
+    pub(super) fn new(test: *mut CKunit, loc: *const CLoc, kind: c_int, msg: *mut CMsg) -> Self {
+        CCall {
             test,
-            l,
-            t,
-            text,
+            loc,
+            kind,
             msg,
-            |_| false,
-            |s, m| kp::binary_failed(s.kind, s.op, s.left, s.right, &left, &right, m),
-        )
-    };
+        }
+    }
+
+    /// The one failure path: the call site's [`Site`] (from `texts`) goes to `failed` with
+    /// the user message, at the C location, and the staged failure is reported.
+    ///
+    /// # Safety
+    /// The macros' arguments: `loc` is the call site's static location, `msg` NULL or a
+    /// live `struct __kunit_c_msg`, `test` a kunit-c test.
+    unsafe fn fail_at<R>(self, texts: Texts, failed: impl FnOnce(Site, Msg<'_>) -> R) {
+        let site = site(self.kind, texts);
+        // SAFETY: the caller's contract.
+        let msg = unsafe { take_msg(self.msg) };
+        // SAFETY: the caller's contract.
+        unsafe { at(self.loc, || with_msg(&msg, |m| failed(site, m))) };
+        report(self.test);
+    }
+
+    /// `KUNIT_FAIL`, `KUNIT_FAIL_AND_ABORT`.
+    ///
+    /// # Safety
+    /// As [`CCall::fail_at`].
+    pub(super) unsafe fn fail(self) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            self.fail_at(["", "", ""], |s, m| match m {
+                Some(m) => kp::fail_failed(s.kind, m),
+                None => kp::fail_failed(s.kind, format_args!("")),
+            })
+        }
+    }
+
+    /// `TRUE`/`FALSE` after the condition came out wrong.
+    ///
+    /// # Safety
+    /// As [`CCall::fail_at`]; `condition` is the literal `#condition`.
+    pub(super) unsafe fn unary(self, condition: *const c_char, expected_true: bool) {
+        // SAFETY: the caller's contract.
+        let texts = [unsafe { static_str(condition) }, "", ""];
+        // SAFETY: the caller's contract.
+        unsafe {
+            self.fail_at(texts, |s, m| {
+                kp::unary_failed(s.kind, s.left, expected_true, m)
+            })
+        }
+    }
+
+    /// `NOT_ERR_OR_NULL`: nothing when it holds, else its failure.
+    ///
+    /// # Safety
+    /// As [`CCall::fail_at`]; `text` is the literal `#ptr`.
+    pub(super) unsafe fn not_err_or_null(self, text: *const c_char, ptr: *const c_void) {
+        if kp::not_err_or_null_holds(&ptr) {
+            return;
+        }
+        // SAFETY: the caller's contract.
+        let texts = [unsafe { static_str(text) }, "", ""];
+        // SAFETY: the caller's contract.
+        unsafe {
+            self.fail_at(texts, |s, m| {
+                kp::not_err_or_null_failed(s.kind, s.left, &ptr, m)
+            })
+        }
+    }
+
+    /// The two-operand families' one path: nothing when `operands` hold under the call
+    /// site's operator, else their failure with the call site's texts.
+    ///
+    /// # Safety
+    /// As [`CCall::fail_at`]; `text` is the macro's static text.
+    pub(super) unsafe fn check(self, text: *const CBinaryText, operands: impl Operands) {
+        // SAFETY: the caller's contract (only the operator is read on the passing path).
+        if operands.holds(unsafe { op_text(text) }) {
+            return;
+        }
+        // SAFETY: the caller's contract.
+        let texts = unsafe { binary_texts(text) };
+        // SAFETY: the caller's contract.
+        unsafe { self.fail_at(texts, |s, m| operands.failed(s, m)) }
+    }
+}
+
+/// A two-operand family's operands as C passes them, with the kunit functions that check
+/// them and stage their failure: the ones the Rust macros call.
+pub(super) trait Operands {
+    /// Whether the check holds under the call site's operator `op`.
+    fn holds(&self, op: &str) -> bool;
+    /// Stages the failure of `site` (kunit's `*_failed` entry point of the family).
+    fn failed(&self, site: Site, msg: Msg<'_>) -> bool;
+}
+
+/// `EQ`..`GE`, which C compared already: the operands as `long long` (`c_longlong` is
+/// `i64`), so they print as `%lld (0x%llx)`.
+pub(super) struct Int(pub c_longlong, pub c_longlong);
+
+impl Operands for Int {
+    fn holds(&self, _: &str) -> bool {
+        false
+    }
+    fn failed(&self, s: Site, m: Msg<'_>) -> bool {
+        kp::binary_failed(s.kind, s.op, s.left, s.right, &self.0, &self.1, m)
+    }
 }
 
 /// `PTR_EQ`, `PTR_NE`, `NULL`, `NOT_NULL`.
-///
-/// # Safety
-/// Called by the `kunit/test.h` macros.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn __kunit_c_ptr(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    text: *const CBinaryText,
-    left: *const c_void,
-    right: *const c_void,
-    msg: *mut CMsg,
-) {
-    // SAFETY: the macros' arguments.
-    unsafe {
-        binary_check(
-            test,
-            l,
-            t,
-            text,
-            msg,
-            |op| kp::ptr_holds(op, &left, &right),
-            |s, m| kp::ptr_failed(s.kind, s.op, s.left, s.right, &left, &right, m),
-        )
-    };
-}
+pub(super) struct Ptr(pub *const c_void, pub *const c_void);
 
-/// `NOT_ERR_OR_NULL`.
-///
-/// # Safety
-/// Called by the `kunit/test.h` macros.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn __kunit_c_not_err_or_null(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    text: *const c_char,
-    ptr: *const c_void,
-    msg: *mut CMsg,
-) {
-    if kp::not_err_or_null_holds(&ptr) {
-        return;
+impl Operands for Ptr {
+    fn holds(&self, op: &str) -> bool {
+        kp::ptr_holds(op, &self.0, &self.1)
     }
-    // SAFETY: `#ptr` is a literal.
-    let site = site(t, [unsafe { static_str(text) }, "", ""]);
-    // SAFETY: the macros' arguments.
-    unsafe {
-        fail_with(test, l, msg, |m| {
-            kp::not_err_or_null_failed(site.kind, site.left, &ptr, m)
-        })
-    };
+    fn failed(&self, s: Site, m: Msg<'_>) -> bool {
+        kp::ptr_failed(s.kind, s.op, s.left, s.right, &self.0, &self.1, m)
+    }
 }
 
 /// `STREQ`, `STRNEQ`: NULL or an `ERR_PTR` on either side fails and is never read.
-///
-/// # Safety
-/// Called by the `kunit/test.h` macros; real addresses point to C strings.
-#[no_mangle]
-pub unsafe extern "C-unwind" fn __kunit_c_str(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    text: *const CBinaryText,
-    left: *const c_char,
-    right: *const c_char,
-    msg: *mut CMsg,
-) {
-    // SAFETY: the macros' arguments; the strings outlive this call.
-    let (left, right) = unsafe { (CStrPtr::new(left), CStrPtr::new(right)) };
-    // SAFETY: the macros' arguments.
-    unsafe {
-        binary_check(
-            test,
-            l,
-            t,
-            text,
-            msg,
-            |op| kp::str_holds(op, &left, &right),
-            |s, m| kp::str_failed(s.kind, s.op, s.left, s.right, &left, &right, m),
-        )
-    };
+pub(super) struct Str(CStrPtr, CStrPtr);
+
+impl Str {
+    /// # Safety
+    /// Operands that are real addresses point to C strings that outlive the check.
+    pub(super) unsafe fn new(left: *const c_char, right: *const c_char) -> Self {
+        // SAFETY: the caller's contract.
+        unsafe { Str(CStrPtr::new(left), CStrPtr::new(right)) }
+    }
+}
+
+impl Operands for Str {
+    fn holds(&self, op: &str) -> bool {
+        kp::str_holds(op, &self.0, &self.1)
+    }
+    fn failed(&self, s: Site, m: Msg<'_>) -> bool {
+        kp::str_failed(s.kind, s.op, s.left, s.right, &self.0, &self.1, m)
+    }
 }
 
 /// `MEMEQ`, `MEMNEQ`: `left && right && memcmp(left, right, size) op 0`.
-///
-/// # Safety
-/// Called by the `kunit/test.h` macros; non-NULL operands have `size` readable bytes.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C-unwind" fn __kunit_c_mem(
-    test: *mut CKunit,
-    l: *const CLoc,
-    t: c_int,
-    text: *const CBinaryText,
-    left: *const c_void,
-    right: *const c_void,
-    size: usize,
-    msg: *mut CMsg,
-) {
-    let bytes = |p: *const c_void| -> Option<&[u8]> {
-        // SAFETY: the caller's contract: `size` readable bytes behind a non-NULL operand.
-        (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) })
-    };
-    let (left, right) = (bytes(left), bytes(right));
-    // SAFETY: the macros' arguments.
-    unsafe {
-        binary_check(
-            test,
-            l,
-            t,
-            text,
-            msg,
-            |op| kp::mem_holds(op, left, right, size),
-            |s, m| kp::mem_failed(s.kind, s.op, s.left, s.right, left, right, size, m),
-        )
-    };
+pub(super) struct Mem<'a>(Option<&'a [u8]>, Option<&'a [u8]>, usize);
+
+impl Mem<'_> {
+    /// # Safety
+    /// Non-NULL operands have `size` readable bytes, unchanged during the check.
+    pub(super) unsafe fn new(left: *const c_void, right: *const c_void, size: usize) -> Self {
+        let bytes = |p: *const c_void| {
+            // SAFETY: the caller's contract: `size` readable bytes behind a non-NULL operand.
+            (!p.is_null()).then(|| unsafe { std::slice::from_raw_parts(p.cast::<u8>(), size) })
+        };
+        Mem(bytes(left), bytes(right), size)
+    }
+}
+
+impl Operands for Mem<'_> {
+    fn holds(&self, op: &str) -> bool {
+        kp::mem_holds(op, self.0, self.1, self.2)
+    }
+    fn failed(&self, s: Site, m: Msg<'_>) -> bool {
+        kp::mem_failed(s.kind, s.op, s.left, s.right, self.0, self.1, self.2, m)
+    }
 }

@@ -1,7 +1,9 @@
 //! The C ABI the headers call: one file per header concern, each defining the `extern "C"`
 //! functions its header declares (and the Rust state behind them).
 //!
-//! - `assert` — the assertion entry points of `kunit/test.h`
+//! - `assert_abi` — the assertion entry points `kunit/assert-abi.h` declares (both generated
+//!   by `scripts/gen-assert-macros.py` from the families' table)
+//! - `assert` — what those entry points do
 //! - `c_test` — the C `struct kunit` of a running test, and the thread's current C test
 //! - `ctypes` — the C structures, laid out as C lays them out
 //! - `irq` — `kunit_run_irq_test()` and the context queries of `linux/preempt.h`
@@ -12,6 +14,7 @@
 //! - `stub` — static stubs
 
 pub(crate) mod assert;
+mod assert_abi;
 pub(crate) mod c_test;
 pub(crate) mod ctypes;
 pub(crate) mod irq;
