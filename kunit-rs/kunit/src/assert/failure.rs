@@ -52,25 +52,33 @@ type Text = &'static str;
 type Msg<'a> = Option<fmt::Arguments<'a>>;
 
 /// The one failure helper every entry point ends in: stages the failure of `site` — the
-/// prologue (at the macro's call site, through `#[track_caller]`, unless [`at_location`]
-/// overrides it), then what `body` writes, and the opt-in `diff` — and returns `true`, so
-/// that a call site reads `!holds && *_failed(..)`.
+/// prologue, then what `body` writes, and the opt-in `diff` — and returns `true`, so that a
+/// call site reads `!holds && *_failed(..)`. Generic only over `body`; the rest is
+/// [`prologue`] and [`set_pending`], one copy each.
 #[track_caller]
 fn failed(site: Site, diff: Vec<u8>, body: impl FnOnce(&mut Vec<u8>, &Site)) -> bool {
+    let mut text = prologue(site.kind);
+    body(&mut text, &site);
+    set_pending(site.kind, text, diff);
+    true
+}
+
+/// The prologue, at the macro's call site (through `#[track_caller]`) unless
+/// [`at_location`] overrides it.
+#[track_caller]
+fn prologue(kind: AssertType) -> Vec<u8> {
     let mut text = Vec::new();
     let caller = Location::caller();
     let (file, line) = LOCATION
         .get()
         .unwrap_or_else(|| (caller.file(), caller.line()));
-    format::prologue(&mut text, site.kind, file, line);
-    body(&mut text, &site);
-    let pending = Pending {
-        kind: site.kind,
-        text,
-        diff,
-    };
+    format::prologue(&mut text, kind, file, line);
+    text
+}
+
+fn set_pending(kind: AssertType, text: Vec<u8>, diff: Vec<u8>) {
+    let pending = Pending { kind, text, diff };
     PENDING.with(|p| *p.borrow_mut() = Some(pending));
-    true
 }
 
 // The macros' entry points: each takes the call site's texts (constants) and the operands,
