@@ -21,6 +21,11 @@
 //! kunit::main!(); // links kunit-c too: `Build` sets the cfg `kunit_c_linked`
 //! ```
 //!
+//! # Modules
+//! * `abi` — the C ABI the headers call: one file per concern, each defining the `extern "C"`
+//!   functions its header declares (module map in `abi/mod.rs`).
+//! * `build` — [`Build`]: compiles C test files as the kernel does, for build scripts.
+//!
 //! # How the pieces meet
 //! * **Registration**: each `kunit_test_suites(...)` emits a constructor that passes its suites
 //!   to the kunit registry before `main`; they join the same inventory as Rust
@@ -42,11 +47,11 @@
 
 #![deny(missing_docs)]
 
+mod abi;
 mod build;
-mod internal;
 
+pub use abi::registry::{registered_c_suites, unregistered_suite};
 pub use build::{module_name, Build, KERNEL_LIBC_NAME_PREFIX};
-pub use internal::registry::{registered_c_suites, unregistered_suite};
 
 /// Links the C objects [`Build`] compiled for this package into the crate that expands it
 /// (whole-archive, as the crate's own native libraries). `kunit::main!()` expands it; a test

@@ -1,6 +1,6 @@
 //! kunit-c's self-tests, run with kunit (the C side is exercised by `examples/c-suite`).
 
-#[path = "../src/internal/registry_kunit.rs"]
+#[path = "../src/abi/registry_kunit.rs"]
 mod registry_kunit;
 
 // The Kconfig reader is plain Rust: compiled here as a module of its own, with its suite.

@@ -388,38 +388,7 @@ static inline char *__kunit_c_msg_format(struct __kunit_c_msg *msg)
 	return s;
 }
 
-/* The Rust side: each checks (where noted), formats and reports; ASSERTION unwinds. */
-void __kunit_c_fail(struct kunit *test, const struct kunit_loc *loc,
-		    enum kunit_assert_type type, struct __kunit_c_msg *msg);
-void __kunit_c_unary(struct kunit *test, const struct kunit_loc *loc,
-		     enum kunit_assert_type type, const char *condition,
-		     bool expected_true, struct __kunit_c_msg *msg);
-void __kunit_c_binary(struct kunit *test, const struct kunit_loc *loc,
-		      enum kunit_assert_type type,
-		      const struct kunit_binary_assert_text *text,
-		      long long left, long long right,
-		      struct __kunit_c_msg *msg);
-/* Checks and reports: */
-void __kunit_c_ptr(struct kunit *test, const struct kunit_loc *loc,
-		   enum kunit_assert_type type,
-		   const struct kunit_binary_assert_text *text,
-		   const void *left, const void *right,
-		   struct __kunit_c_msg *msg);
-void __kunit_c_not_err_or_null(struct kunit *test, const struct kunit_loc *loc,
-			       enum kunit_assert_type type, const char *text,
-			       const void *ptr, struct __kunit_c_msg *msg);
-void __kunit_c_str(struct kunit *test, const struct kunit_loc *loc,
-		   enum kunit_assert_type type,
-		   const struct kunit_binary_assert_text *text,
-		   const char *left, const char *right,
-		   struct __kunit_c_msg *msg);
-void __kunit_c_mem(struct kunit *test, const struct kunit_loc *loc,
-		   enum kunit_assert_type type,
-		   const struct kunit_binary_assert_text *text,
-		   const void *left, const void *right, size_t size,
-		   struct __kunit_c_msg *msg);
-
-/* Wraps a call to one of the above with the message of the variadic tail. */
+/* Wraps a call to an entry point below with the message of the variadic tail. */
 #define __KUNIT_C_WITH_MSG(call, fmt)					\
 	do {								\
 		struct __kunit_c_msg __msg = { .format = __kunit_c_msg_format, \
@@ -429,76 +398,12 @@ void __kunit_c_mem(struct kunit *test, const struct kunit_loc *loc,
 		va_end(__msg.ap);					\
 	} while (0)
 
-static inline __printf(4, 5) void
-__kunit_c_fail_fmt(struct kunit *test, const struct kunit_loc *loc,
-		   enum kunit_assert_type type, const char *fmt, ...)
-{
-	__KUNIT_C_WITH_MSG(__kunit_c_fail(test, loc, type, fmt ? &__msg : NULL), fmt);
-}
-
-static inline __printf(6, 7) void
-__kunit_c_unary_fmt(struct kunit *test, const struct kunit_loc *loc,
-		    enum kunit_assert_type type, const char *condition,
-		    bool expected_true, const char *fmt, ...)
-{
-	__KUNIT_C_WITH_MSG(__kunit_c_unary(test, loc, type, condition,
-					   expected_true, fmt ? &__msg : NULL),
-			   fmt);
-}
-
-static inline __printf(7, 8) void
-__kunit_c_binary_fmt(struct kunit *test, const struct kunit_loc *loc,
-		     enum kunit_assert_type type,
-		     const struct kunit_binary_assert_text *text,
-		     long long left, long long right, const char *fmt, ...)
-{
-	__KUNIT_C_WITH_MSG(__kunit_c_binary(test, loc, type, text, left, right,
-					    fmt ? &__msg : NULL),
-			   fmt);
-}
-
-static inline __printf(7, 8) void
-__kunit_c_ptr_fmt(struct kunit *test, const struct kunit_loc *loc,
-		  enum kunit_assert_type type,
-		  const struct kunit_binary_assert_text *text, const void *left,
-		  const void *right, const char *fmt, ...)
-{
-	__KUNIT_C_WITH_MSG(__kunit_c_ptr(test, loc, type, text, left, right,
-					 fmt ? &__msg : NULL),
-			   fmt);
-}
-
-static inline __printf(6, 7) void
-__kunit_c_not_err_or_null_fmt(struct kunit *test, const struct kunit_loc *loc,
-			      enum kunit_assert_type type, const char *text,
-			      const void *ptr, const char *fmt, ...)
-{
-	__KUNIT_C_WITH_MSG(__kunit_c_not_err_or_null(test, loc, type, text, ptr,
-						     fmt ? &__msg : NULL),
-			   fmt);
-}
-
-static inline __printf(7, 8) void
-__kunit_c_str_fmt(struct kunit *test, const struct kunit_loc *loc,
-		  enum kunit_assert_type type,
-		  const struct kunit_binary_assert_text *text, const char *left,
-		  const char *right, const char *fmt, ...)
-{
-	__KUNIT_C_WITH_MSG(__kunit_c_str(test, loc, type, text, left, right,
-					 fmt ? &__msg : NULL),
-			   fmt);
-}
-
-static inline __printf(8, 9) void
-__kunit_c_mem_fmt(struct kunit *test, const struct kunit_loc *loc,
-		  enum kunit_assert_type type,
-		  const struct kunit_binary_assert_text *text, const void *left,
-		  const void *right, size_t size, const char *fmt, ...)
-{
-	__KUNIT_C_WITH_MSG(__kunit_c_mem(test, loc, type, text, left, right,
-					 size, fmt ? &__msg : NULL),
-			   fmt);
-}
+/*
+ * The Rust side, one entry point per Rust assertion family (generated with it by
+ * scripts/gen-assert-macros.py): each checks (where noted), formats and reports; an
+ * ASSERTION unwinds.
+ */
+#include <kunit/assert-abi.h>
 
 /* The newest KUnit: KUNIT_SUCCEED only records the location. */
 #define KUNIT_SUCCEED(test) do { (void)(test); } while (0)

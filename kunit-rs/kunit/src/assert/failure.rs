@@ -46,33 +46,46 @@ pub fn at_location<R>(file: &'static str, line: u32, f: impl FnOnce() -> R) -> R
     f()
 }
 
-/// The prologue (at the macro's call site, through `#[track_caller]`, unless
-/// [`at_location`] overrides it) and the body.
+/// A call site's operator or operand text.
+type Text = &'static str;
+/// A `_msg` form's message.
+type Msg<'a> = Option<fmt::Arguments<'a>>;
+
+/// The one failure helper every entry point ends in: stages the failure of `site` — the
+/// prologue, then what `body` writes, and the opt-in `diff` — and returns `true`, so that a
+/// call site reads `!holds && *_failed(..)`. Generic only over `body`; the rest is
+/// [`prologue`] and [`set_pending`], one copy each.
 #[track_caller]
-fn stage(site: &Site, body: impl FnOnce(&mut Vec<u8>)) -> Vec<u8> {
+fn failed(site: Site, diff: Vec<u8>, body: impl FnOnce(&mut Vec<u8>, &Site)) -> bool {
+    let mut text = prologue(site.kind);
+    body(&mut text, &site);
+    set_pending(site.kind, text, diff);
+    true
+}
+
+/// The prologue, at the macro's call site (through `#[track_caller]`) unless
+/// [`at_location`] overrides it.
+#[track_caller]
+fn prologue(kind: AssertType) -> Vec<u8> {
     let mut text = Vec::new();
     let caller = Location::caller();
     let (file, line) = LOCATION
         .get()
         .unwrap_or_else(|| (caller.file(), caller.line()));
-    format::prologue(&mut text, site.kind, file, line);
-    body(&mut text);
+    format::prologue(&mut text, kind, file, line);
     text
 }
 
-fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
-    let pending = Pending {
-        kind: site.kind,
-        text,
-        diff,
-    };
+fn set_pending(kind: AssertType, text: Vec<u8>, diff: Vec<u8>) {
+    let pending = Pending { kind, text, diff };
     PENDING.with(|p| *p.borrow_mut() = Some(pending));
 }
 
 // The macros' entry points: each takes the call site's texts (constants) and the operands,
-// builds the `Site` and the text, and returns `true` so that a call site reads
-// `!holds && *_failed(..)`. Generic only over the operand types, so one copy serves every call
-// site with the same types; `#[track_caller]` carries the location.
+// builds the `Site`, and ends in [`failed`]. Generic only over the operand types (whose
+// trait turns them into the non-generic values the text builder takes, in `impl Site`
+// below), so one copy serves every call site with the same types; `#[track_caller]` carries
+// the location. Cold and never inlined: a call site pays one call, on failure only.
 
 /// `KUNIT_BINARY_INT_ASSERTION` (and the `Debug` extension) failed: the operands reach the
 /// non-generic text builder as `&dyn Debug` and their type names.
@@ -81,16 +94,15 @@ fn set_pending(site: &Site, text: Vec<u8>, diff: Vec<u8>) {
 #[track_caller]
 pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
     kind: AssertType,
-    op: &'static str,
-    left_text: &'static str,
-    right_text: &'static str,
+    op: Text,
+    left_text: Text,
+    right_text: Text,
     left: &L,
     right: &R,
-    msg: Option<fmt::Arguments<'_>>,
+    msg: Msg<'_>,
 ) -> bool {
     let site = Site::new(kind, left_text, op, right_text);
-    site.binary_failed(Operand::new(&left), Operand::new(&right), msg);
-    true
+    site.binary_failed(Operand::new(&left), Operand::new(&right), msg)
 }
 
 /// `KUNIT_BINARY_STR_ASSERTION` failed.
@@ -99,16 +111,45 @@ pub fn binary_failed<L: Debug + ?Sized, R: Debug + ?Sized>(
 #[track_caller]
 pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
     kind: AssertType,
-    op: &'static str,
-    left_text: &'static str,
-    right_text: &'static str,
+    op: Text,
+    left_text: Text,
+    right_text: Text,
     left: &L,
     right: &R,
-    msg: Option<fmt::Arguments<'_>>,
+    msg: Msg<'_>,
 ) -> bool {
     let site = Site::new(kind, left_text, op, right_text);
-    site.str_failed(left.kunit_str(), right.kunit_str(), msg);
-    true
+    site.str_failed(left.kunit_str(), right.kunit_str(), msg)
+}
+
+/// `KUNIT_BINARY_PTR_ASSERTION` failed.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
+    kind: AssertType,
+    op: Text,
+    left_text: Text,
+    right_text: Text,
+    left: &L,
+    right: &R,
+    msg: Msg<'_>,
+) -> bool {
+    let site = Site::new(kind, left_text, op, right_text);
+    site.ptr_failed(left.kunit_ptr(), right.kunit_ptr(), msg)
+}
+
+/// `KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION` failed.
+#[cold]
+#[inline(never)]
+#[track_caller]
+pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
+    kind: AssertType,
+    text: Text,
+    ptr: &P,
+    msg: Msg<'_>,
+) -> bool {
+    Site::new(kind, text, "", "").not_err_or_null_failed(ptr.kunit_ptr(), msg)
 }
 
 /// `KUNIT_MEM_ASSERTION` failed.
@@ -118,66 +159,28 @@ pub fn str_failed<L: KStr + ?Sized, R: KStr + ?Sized>(
 #[allow(clippy::too_many_arguments)]
 pub fn mem_failed(
     kind: AssertType,
-    op: &'static str,
-    left_text: &'static str,
-    right_text: &'static str,
+    op: Text,
+    left_text: Text,
+    right_text: Text,
     left: Option<&[u8]>,
     right: Option<&[u8]>,
     size: usize,
-    msg: Option<fmt::Arguments<'_>>,
+    msg: Msg<'_>,
 ) -> bool {
     let site = Site::new(kind, left_text, op, right_text);
-    let text = stage(&site, |out| format::mem(out, &site, left, right, size, msg));
-    set_pending(&site, text, Vec::new());
-    true
-}
-
-/// `KUNIT_BINARY_PTR_ASSERTION` failed.
-#[cold]
-#[inline(never)]
-#[track_caller]
-pub fn ptr_failed<L: KPointer + ?Sized, R: KPointer + ?Sized>(
-    kind: AssertType,
-    op: &'static str,
-    left_text: &'static str,
-    right_text: &'static str,
-    left: &L,
-    right: &R,
-    msg: Option<fmt::Arguments<'_>>,
-) -> bool {
-    let site = Site::new(kind, left_text, op, right_text);
-    site.ptr_failed(left.kunit_ptr(), right.kunit_ptr(), msg);
-    true
-}
-
-/// `KUNIT_PTR_NOT_ERR_OR_NULL_MSG_ASSERTION` failed.
-#[cold]
-#[inline(never)]
-#[track_caller]
-pub fn not_err_or_null_failed<P: KPointer + ?Sized>(
-    kind: AssertType,
-    text: &'static str,
-    ptr: &P,
-    msg: Option<fmt::Arguments<'_>>,
-) -> bool {
-    Site::new(kind, text, "", "").not_err_or_null_failed(ptr.kunit_ptr(), msg);
-    true
+    failed(site, Vec::new(), |out, site| {
+        format::mem(out, site, left, right, size, msg)
+    })
 }
 
 /// `KUNIT_UNARY_ASSERTION` failed.
 #[cold]
 #[inline(never)]
 #[track_caller]
-pub fn unary_failed(
-    kind: AssertType,
-    text: &'static str,
-    expected_true: bool,
-    msg: Option<fmt::Arguments<'_>>,
-) -> bool {
-    let site = Site::new(kind, text, "", "");
-    let text = stage(&site, |out| format::unary(out, &site, expected_true, msg));
-    set_pending(&site, text, Vec::new());
-    true
+pub fn unary_failed(kind: AssertType, text: Text, expected_true: bool, msg: Msg<'_>) -> bool {
+    failed(Site::new(kind, text, "", ""), Vec::new(), |out, site| {
+        format::unary(out, site, expected_true, msg)
+    })
 }
 
 /// `KUNIT_FAIL` / `KUNIT_FAIL_AND_ABORT`.
@@ -185,20 +188,15 @@ pub fn unary_failed(
 #[inline(never)]
 #[track_caller]
 pub fn fail_failed(kind: AssertType, msg: fmt::Arguments<'_>) {
-    let site = Site::new(kind, "", "", "");
-    let text = stage(&site, |out| format::fail(out, msg));
-    set_pending(&site, text, Vec::new());
+    failed(Site::new(kind, "", "", ""), Vec::new(), |out, _| {
+        format::fail(out, msg)
+    });
 }
 
 /// The non-generic halves of the generic entry points above.
 impl Site {
     /// A call site's record.
-    pub fn new(
-        kind: AssertType,
-        left: &'static str,
-        op: &'static str,
-        right: &'static str,
-    ) -> Site {
+    pub fn new(kind: AssertType, left: Text, op: Text, right: Text) -> Site {
         Site {
             kind,
             left,
@@ -209,61 +207,48 @@ impl Site {
 
     /// A binary comparison failed (`left`/`right`: the operands).
     #[track_caller]
-    pub(crate) fn binary_failed(
-        self,
-        left: Operand<'_>,
-        right: Operand<'_>,
-        msg: Option<fmt::Arguments<'_>>,
-    ) {
+    pub(crate) fn binary_failed(self, left: Operand<'_>, right: Operand<'_>, msg: Msg<'_>) -> bool {
         // A panicking `Debug` of an operand names the assertion it was printed for.
         let guard = Evaluating::new(self);
         let (left, right) = (left.printed(), right.printed());
         guard.done();
-        let text = stage(&self, |out| format::binary(out, &self, &left, &right, msg));
-        set_pending(&self, text, Vec::new());
+        failed(self, Vec::new(), |out, site| {
+            format::binary(out, site, &left, &right, msg)
+        })
     }
 
-    /// A string comparison failed.
+    /// A string comparison failed; a failed multi-line `STREQ` keeps its line diff.
     #[track_caller]
-    pub(crate) fn str_failed(
-        self,
-        left: StrValue<'_>,
-        right: StrValue<'_>,
-        msg: Option<fmt::Arguments<'_>>,
-    ) {
-        let text = stage(&self, |out| {
-            format::binary_str(out, &self, left, right, msg)
-        });
+    pub(crate) fn str_failed(self, left: StrValue<'_>, right: StrValue<'_>, msg: Msg<'_>) -> bool {
         let mut diff = Vec::new();
         if let (StrValue::Str(l), StrValue::Str(r), "==") = (left, right, self.op) {
             line_diff(&mut diff, self.left, self.right, l, r);
         }
-        set_pending(&self, text, diff);
+        failed(self, diff, |out, site| {
+            format::binary_str(out, site, left, right, msg)
+        })
     }
 
     /// A pointer comparison failed.
     #[track_caller]
-    pub(crate) fn ptr_failed(
-        self,
-        left: PtrValue,
-        right: PtrValue,
-        msg: Option<fmt::Arguments<'_>>,
-    ) {
+    pub(crate) fn ptr_failed(self, left: PtrValue, right: PtrValue, msg: Msg<'_>) -> bool {
         let (l, r) = (left.addr(), right.addr());
-        let text = stage(&self, |out| format::binary_ptr(out, &self, l, r, msg));
-        set_pending(&self, text, Vec::new());
+        failed(self, Vec::new(), |out, site| {
+            format::binary_ptr(out, site, l, r, msg)
+        })
     }
 
     /// `NOT_ERR_OR_NULL` failed.
     #[track_caller]
-    pub(crate) fn not_err_or_null_failed(self, ptr: PtrValue, msg: Option<fmt::Arguments<'_>>) {
+    pub(crate) fn not_err_or_null_failed(self, ptr: PtrValue, msg: Msg<'_>) -> bool {
         let got = match ptr {
             PtrValue::Err(e) => NotErrOrNull::Err(e),
             // Only NULL and error pointers fail.
             PtrValue::Null | PtrValue::Addr(_) => NotErrOrNull::Null,
         };
-        let text = stage(&self, |out| format::ptr_not_err(out, &self, got, msg));
-        set_pending(&self, text, Vec::new());
+        failed(self, Vec::new(), |out, site| {
+            format::ptr_not_err(out, site, got, msg)
+        })
     }
 }
 

@@ -3,8 +3,9 @@
 //! taking format arguments. Every macro expands straight to its check: the comparison, and
 //! on failure one call into the cold, shared code of [`failure`](super::failure).
 //!
-//! The C twins (kunit-c's `kunit/test.h` calls `__kunit_c_<stem>`, which calls the Rust
-//! entry point of the same stem; `--check` verifies that both exist):
+//! The C twins, generated from the same table: kunit-c's `kunit/assert-abi.h` declares
+//! `__kunit_c_<stem>` and `src/abi/assert_abi.rs` defines it; it reports through the
+//! Rust entry point of the same stem:
 //!
 //! | C entry point | Rust failure entry point |
 //! |---|---|

@@ -1,8 +1,8 @@
 //! The run behind `kunit_run_irq_test()` and the context queries of `linux/preempt.h` / `linux/irqflags.h`,
 //! on run-in-irq.
 
+use super::c_test::from_c;
 use super::ctypes::CKunit;
-use super::test::from_c;
 use std::cell::RefCell;
 use std::ffi::{c_int, c_ulong, c_void};
 

@@ -2,9 +2,9 @@
 //! `kunit_set_failure` and `kunit_fail_current_test` for C.
 
 use super::assert::take_c_string;
+use super::c_test::{from_c, kunit_get_current_test, sync_status};
 use super::ctypes::{CKunit, CSuite, KUNIT_FAILURE};
 use super::registry::rust_suite;
-use super::test::{from_c, kunit_get_current_test, sync_status};
 use std::ffi::{c_char, c_int, CStr};
 
 /// One log entry: `    # <name>: <text>` when `prefixed`, else the text as is.

@@ -5,8 +5,8 @@
 //! counts, as in KUnit): one implementation prints the `1..N` plan line and asks
 //! `get_description` for each parameter's name.
 
+use super::c_test::{c_test, call_c, from_c, CParam, CTest};
 use super::ctypes::{CKunit, CParams, PARAM_DESC_SIZE};
-use super::test::{c_test, call_c, from_c, CParam, CTest};
 use kunit::params::ArrayDescFn;
 use kunit::{Kunit, Param};
 use std::ffi::{c_char, c_void, CStr};

@@ -10,8 +10,8 @@
 //! is. C match functions see the C resources of the test (kunit's other entries have no C
 //! struct to show them), newest first, with the test's resource lock held, as in KUnit.
 
+use super::c_test::from_c;
 use super::ctypes::CKunit;
-use super::test::from_c;
 use kunit::resource::Resource;
 use kunit::Kunit;
 use std::ffi::{c_char, c_int, c_void, CStr};

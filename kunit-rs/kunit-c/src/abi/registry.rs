@@ -5,9 +5,9 @@
 //! unique per case, and the executor names each test with its case's `name` (the same
 //! pointer). Suite-level hooks get the `&Suite`, which is leaked per C suite too.
 
+use super::c_test::{c_test, call_c, CParam};
 use super::ctypes::{CCase, CSuite, PARAM_DESC_SIZE};
 use super::params::{array_gen_trampoline, is_array_gen, push_desc};
-use super::test::{c_test, call_c, CParam};
 use kunit::{Attributes, Case, Kunit, Param, Registration, Speed, Suite};
 use std::collections::HashMap;
 use std::ffi::{c_char, c_int, CStr};

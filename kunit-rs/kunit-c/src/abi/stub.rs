@@ -1,8 +1,8 @@
 //! Static stubs for C (`kunit/static_stub.h`) on kunit's stub table: a replacement is active
 //! for the test that set it, until that test ends.
 
+use super::c_test::from_c;
 use super::ctypes::CKunit;
-use super::test::from_c;
 use std::ffi::c_void;
 
 /// The current test's replacement for `real`, or NULL (also outside tests).
