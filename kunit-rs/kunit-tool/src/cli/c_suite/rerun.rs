@@ -79,7 +79,10 @@ impl CBuild {
                 link_record::ENV_RECORD.into(),
                 self.record_file().into_os_string(),
             ),
-            (link_record::ENV_TARGET.into(), self.krate.stem.clone().into()),
+            (
+                link_record::ENV_TARGET.into(),
+                self.krate.stem.clone().into(),
+            ),
         ])
     }
 
@@ -121,15 +124,26 @@ impl CBuild {
         let added = env
             .into_iter()
             .filter(|(k, _)| !matches!(k.as_str(), "CARGO_MAKEFLAGS" | "MAKEFLAGS" | "MFLAGS"))
-            .filter(|kv| !given.iter().rev().find(|g| g.0 == kv.0).is_some_and(|g| g == kv))
+            .filter(|kv| {
+                !given
+                    .iter()
+                    .rev()
+                    .find(|g| g.0 == kv.0)
+                    .is_some_and(|g| g == kv)
+            })
             .collect();
         let output = std::fs::read_to_string(out_dir.parent()?.join("output")).ok()?;
         let mut rust_inputs = dep_info(&link.output.with_extension("d"), &self.krate.dir);
         rust_inputs.extend([self.src.join("Cargo.toml"), self.src.join("Cargo.lock")]);
+        let package_dirs = package_dirs(link.output.parent()?, &self.src, &self.krate.dir);
+        // kunit and kunit-c at least: without them nothing would notice their edits.
+        if package_dirs.is_empty() {
+            return None;
+        }
         let mut s = Snapshot {
             key: self.key.clone(),
             stamp: String::new(),
-            package_dirs: package_dirs(link.output.parent()?, &self.src, &self.krate.dir),
+            package_dirs,
             rust_inputs,
             script: exe,
             script_dir: cwd,
@@ -154,7 +168,8 @@ impl CBuild {
             .env_remove("CARGO_MAKEFLAGS")
             .output()
             .ok()?;
-        if !out.status.success() || directives(&String::from_utf8_lossy(&out.stdout))? != s.directives
+        if !out.status.success()
+            || directives(&String::from_utf8_lossy(&out.stdout))? != s.directives
         {
             return None;
         }
@@ -438,11 +453,15 @@ fn package_dirs(deps: &Path, src: &Path, krate: &Path) -> Vec<PathBuf> {
             continue;
         }
         for f in dep_info(&p, krate) {
-            // Sources only: not build output (`target/`, or reached through `..`).
-            let built = f.components().any(|c| {
-                c == std::path::Component::ParentDir || c.as_os_str() == "target"
-            });
-            if built || !f.starts_with(src) || f.starts_with(krate) {
+            // Sources only: not build output (`target/` in the checkout, or reached
+            // through `..`).
+            let Ok(rel) = f.strip_prefix(src) else {
+                continue;
+            };
+            let built = rel
+                .components()
+                .any(|c| c == std::path::Component::ParentDir || c.as_os_str() == "target");
+            if built || f.starts_with(krate) {
                 continue;
             }
             let package = f
@@ -477,14 +496,21 @@ fn key(krate: &Crate, src: &Path, run_argv: &[String]) -> String {
         fnv(krate.text.as_bytes())
     ));
     let mut env: Vec<(String, String)> = std::env::vars_os()
-        .map(|(k, v)| (k.to_string_lossy().into_owned(), v.to_string_lossy().into_owned()))
+        .map(|(k, v)| {
+            (
+                k.to_string_lossy().into_owned(),
+                v.to_string_lossy().into_owned(),
+            )
+        })
         .filter(|(k, _)| k.starts_with("CARGO") || k.starts_with("RUST") || k == "PATH")
         .collect();
     env.sort();
     for (k, v) in env {
         text.push_str(&format!("{k}={v}\n"));
     }
-    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
     let dir = |var: &str, default: &str| {
         std::env::var_os(var)
             .map(PathBuf::from)
