@@ -11,6 +11,7 @@
 //! inputs changed; it falls back to cargo whenever the build script fails, warns or prints
 //! other directives than before, or the link fails, so cargo prints what it prints today.
 
+use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::MetadataExt;
@@ -114,23 +115,19 @@ impl CBuild {
         if artifacts.len() != 1 || artifacts[0].path != link.output {
             return None;
         }
-        let (exe, cwd, env) = read_script_env(&self.script_env_file())?;
-        let out_dir = PathBuf::from(env.iter().find(|(k, _)| k == "OUT_DIR")?.1.clone());
-        // What cargo added to the environment it was given (less its jobserver).
-        let given: Vec<(String, String)> = std::env::vars_os()
+        let run = ScriptRun::read(&self.script_env_file())?;
+        let out_dir = PathBuf::from(run.env.iter().find(|(k, _)| k == "OUT_DIR")?.1.clone());
+        // What cargo added to the environment it was given (less its jobserver); later
+        // entries win, as in the command cargo ran.
+        let given: BTreeMap<String, String> = std::env::vars_os()
             .chain(opts.env.iter().map(|(k, v)| (OsString::from(k), v.clone())))
             .filter_map(|(k, v)| Some((k.into_string().ok()?, v.into_string().ok()?)))
             .collect();
-        let added = env
+        let added = run
+            .env
             .into_iter()
             .filter(|(k, _)| !matches!(k.as_str(), "CARGO_MAKEFLAGS" | "MAKEFLAGS" | "MFLAGS"))
-            .filter(|kv| {
-                !given
-                    .iter()
-                    .rev()
-                    .find(|g| g.0 == kv.0)
-                    .is_some_and(|g| g == kv)
-            })
+            .filter(|(k, v)| given.get(k) != Some(v))
             .collect();
         let output = std::fs::read_to_string(out_dir.parent()?.join("output")).ok()?;
         let mut rust_inputs = dep_info(&link.output.with_extension("d"), &self.krate.dir);
@@ -145,8 +142,8 @@ impl CBuild {
             stamp: String::new(),
             package_dirs,
             rust_inputs,
-            script: exe,
-            script_dir: cwd,
+            script: run.exe,
+            script_dir: run.cwd,
             script_env: added,
             directives: directives(&output)?,
             archives: archives(&out_dir),
@@ -303,19 +300,27 @@ impl Snapshot {
     }
 }
 
-/// The build script, its folder and its environment, as the generated build script kept
-/// them (`project::RECORD_SCRIPT_ENV`).
-fn read_script_env(path: &Path) -> Option<(PathBuf, PathBuf, Vec<(String, String)>)> {
-    let bytes = std::fs::read(path).ok()?;
-    let mut parts = bytes.split(|&b| b == 0);
-    let exe = PathBuf::from(std::str::from_utf8(parts.next()?).ok()?);
-    let cwd = PathBuf::from(std::str::from_utf8(parts.next()?).ok()?);
-    let mut env = Vec::new();
-    for p in parts.filter(|p| !p.is_empty()) {
-        let (k, v) = std::str::from_utf8(p).ok()?.split_once('=')?;
-        env.push((k.to_owned(), v.to_owned()));
+/// How cargo ran the build script: its program, folder and environment, as the generated
+/// build script kept them (`project::RECORD_SCRIPT_ENV`).
+struct ScriptRun {
+    exe: PathBuf,
+    cwd: PathBuf,
+    env: Vec<(String, String)>,
+}
+
+impl ScriptRun {
+    fn read(path: &Path) -> Option<ScriptRun> {
+        let bytes = std::fs::read(path).ok()?;
+        let mut parts = bytes.split(|&b| b == 0);
+        let exe = PathBuf::from(std::str::from_utf8(parts.next()?).ok()?);
+        let cwd = PathBuf::from(std::str::from_utf8(parts.next()?).ok()?);
+        let mut env = Vec::new();
+        for p in parts.filter(|p| !p.is_empty()) {
+            let (k, v) = std::str::from_utf8(p).ok()?.split_once('=')?;
+            env.push((k.to_owned(), v.to_owned()));
+        }
+        Some(ScriptRun { exe, cwd, env })
     }
-    Some((exe, cwd, env))
 }
 
 /// A build script's directives that shape the Rust build: all but `rerun-if-*`. `None`
