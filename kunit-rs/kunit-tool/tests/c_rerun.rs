@@ -241,3 +241,25 @@ fn a_kunit_c_header_edit_takes_effect() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_warning_is_shown_on_every_rerun() {
+    let dir = workdir("warning");
+    let with_warning = |value: u32| {
+        suite(&format!(
+            "#define VALUE {value}\nstatic void warns(void) {{ int c_rerun_unused; }}"
+        ))
+    };
+    write(&dir.join("warning_kunit.c"), &with_warning(1));
+    for value in [1, 2] {
+        write(&dir.join("warning_kunit.c"), &with_warning(value));
+        let out = kunit_c(&dir, &["warning_kunit.c"]);
+        // Cargo shows a build script's warnings: a rerun that warns goes through cargo.
+        assert!(
+            text(&out.stderr).contains("unused variable 'c_rerun_unused'"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(text(&out.stdout).contains(&format!("c_rerun_value == {value} (0x{value})")));
+    }
+}

@@ -156,6 +156,9 @@ impl CBuild {
 
     /// The rerun without cargo; `None` when cargo has to build.
     fn rerun(&self, s: &Snapshot) -> Option<Vec<Artifact>> {
+        // Cargo's lock on the profile's folder, as a cargo build takes it: no cargo build
+        // (of this crate or another in the cache) runs meanwhile.
+        let _lock = CargoLock::take(s.artifacts.first()?.path.parent()?.parent()?)?;
         if stamp(s) != s.stamp {
             return None;
         }
@@ -206,6 +209,32 @@ impl TestBuild for CBuild {
 }
 
 const SNAPSHOT: &str = "rerun.json";
+
+/// `.cargo-lock` in a profile's folder, locked as cargo locks it (`flock`, exclusive) until
+/// dropped.
+struct CargoLock(std::fs::File);
+
+impl CargoLock {
+    fn take(profile_dir: &Path) -> Option<CargoLock> {
+        use std::os::fd::AsRawFd;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(profile_dir.join(".cargo-lock"))
+            .ok()?;
+        // SAFETY: flock on a descriptor this File owns for the call's duration.
+        let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } == 0;
+        locked.then_some(CargoLock(file))
+    }
+}
+
+impl Drop for CargoLock {
+    fn drop(&mut self) {
+        use std::os::fd::AsRawFd;
+        // SAFETY: as in `take`; closing the file would release the lock as well.
+        unsafe { libc::flock(self.0.as_raw_fd(), libc::LOCK_UN) };
+    }
+}
 
 #[derive(Clone, Debug)]
 struct Snapshot {
