@@ -2,9 +2,10 @@
 //! throwaway crate against kunit-c and run as `kunit run` runs a project.
 //!
 //! The crate lives in a cache folder (one per test file) and every such crate shares one
-//! target folder, so kunit and kunit-c are compiled once and a rerun after an edit
-//! recompiles only the changed C files and relinks. The crate depends on kunit and kunit-c
-//! by path: the kunit-rs checkout this binary was built from (or `$KUNIT_RS_SRC`).
+//! target folder, so kunit and kunit-c are compiled once; a rerun after an edit of C inputs
+//! only recompiles the changed C files and relinks without cargo (`rerun.rs`). The crate
+//! depends on kunit and kunit-c by path: the kunit-rs checkout this binary was built from
+//! (or `$KUNIT_RS_SRC`).
 
 pub mod args;
 pub mod link_record;
