@@ -1,9 +1,10 @@
 //! `kunit c`'s rerun without cargo (src/cli/c_suite/rerun.rs) never runs a stale binary:
 //! after an edit of the C file or of a header it includes, the rerun skips cargo (its
 //! `Finished` line is not printed) and the new code runs; a changed `-D`, `--kconfig_add`,
-//! `.kunitconfig`, a header of kunit-c's own `include/` or another kunit binary each take
-//! effect too. Files are written under the test's temporary folder; the cache is the one
-//! tests/c_command.rs uses, so kunit and kunit-c are built once.
+//! `.kunitconfig`, a kernel tree's header or Makefile flags, a header of kunit-c's own
+//! `include/` or another kunit binary each take effect too. Files are written under the
+//! test's temporary folder; the cache is the one tests/c_command.rs uses, so kunit and
+//! kunit-c are built once.
 
 mod common;
 
@@ -262,4 +263,46 @@ fn a_warning_is_shown_on_every_rerun() {
         );
         assert!(text(&out.stdout).contains(&format!("c_rerun_value == {value} (0x{value})")));
     }
+}
+
+#[test]
+fn a_kernel_tree_header_and_makefile_edit_take_effect() {
+    let tree = workdir("tree");
+    std::fs::create_dir_all(tree.join("include/rerun")).expect("include");
+    std::fs::create_dir_all(tree.join("lib/tests")).expect("lib/tests");
+    write(&tree.join("include/rerun/value.h"), "#define BASE 10\n");
+    write(
+        &tree.join("lib/tests/Makefile"),
+        "CFLAGS_tree_kunit.o := -DEXTRA=1\n",
+    );
+    write(
+        &tree.join("lib/tests/tree_kunit.c"),
+        &suite("#include <rerun/value.h>\n#define VALUE (BASE + EXTRA)"),
+    );
+    let args = ["--kernel-tree", ".", "lib/tests/tree_kunit.c"];
+    let out = kunit_c(&tree, &args);
+    assert!(
+        text(&out.stdout).contains("c_rerun_value == 11 (0xb)"),
+        "{}",
+        text(&out.stderr)
+    );
+    write(&tree.join("include/rerun/value.h"), "#define BASE 20\n");
+    let out = kunit_c(&tree, &args);
+    assert!(!cargo_ran(&out), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("c_rerun_value == 21 (0x15)"),
+        "{}",
+        text(&out.stdout)
+    );
+    // The Makefile's CFLAGS_<file>.o line is read on every run.
+    write(
+        &tree.join("lib/tests/Makefile"),
+        "CFLAGS_tree_kunit.o := -DEXTRA=2\n",
+    );
+    let out = kunit_c(&tree, &args);
+    assert!(
+        text(&out.stdout).contains("c_rerun_value == 22 (0x16)"),
+        "{}",
+        text(&out.stdout)
+    );
 }
