@@ -297,14 +297,11 @@ fn compile_one(
         .map(|a| a.to_string_lossy().into_owned())
         .collect::<Vec<_>>()
         .join("\x1f");
-    // The compiler's warnings, kept beside the object: a build script that runs again with
-    // the object fresh (`kunit c`'s rerun first, then cargo's) shows them again.
-    let warnfile = work.join(format!("{base}.warnings"));
     if let Some(deps) = fresh(&object, &depfile, &cmdfile, &command_line) {
         return Ok(Compiled {
             object,
             deps,
-            warnings: std::fs::read_to_string(&warnfile).unwrap_or_default(),
+            warnings: String::new(),
         });
     }
     let _ = std::fs::remove_file(&cmdfile);
@@ -321,7 +318,6 @@ fn compile_one(
         };
         return Err(format!("{headline}\n{}", stderr.trim_end()));
     }
-    let _ = std::fs::write(&warnfile, &stderr);
     let _ = std::fs::write(&cmdfile, &command_line);
     Ok(Compiled {
         object,

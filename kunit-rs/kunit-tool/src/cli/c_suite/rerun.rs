@@ -8,8 +8,9 @@
 //! taken only while the snapshot's key still holds (the kunit binary, the generated crate,
 //! the `kunit run` options, the current directory, the cargo/rustup environment and
 //! configuration files) and no file of the kunit-rs sources nor the test target's Rust
-//! inputs changed; it falls back to cargo whenever the build script fails, warns or prints
-//! other directives than before, or the link fails, so cargo prints what it prints today.
+//! inputs changed; it falls back to cargo whenever the build script fails or prints other
+//! directives than before, or the link fails, so cargo prints what it prints today (the
+//! build script's warnings are printed as cargo prints them).
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -145,7 +146,7 @@ impl CBuild {
             script: run.exe,
             script_dir: run.cwd,
             script_env: added,
-            directives: directives(&output)?,
+            directives: directives(&output),
             archives: archives(&out_dir),
             out_dir,
             artifacts: artifacts.to_vec(),
@@ -168,9 +169,13 @@ impl CBuild {
             .env_remove("CARGO_MAKEFLAGS")
             .output()
             .ok()?;
-        if !out.status.success()
-            || directives(&String::from_utf8_lossy(&out.stdout))? != s.directives
-        {
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        // Shown as cargo shows a build script's warnings, also before falling back to cargo
+        // (which finds those objects fresh and does not compile them again).
+        for w in warnings(&stdout) {
+            print_warning(&self.krate.package, w);
+        }
+        if !out.status.success() || directives(&stdout) != s.directives {
             return None;
         }
         // The script may rewrite a Rust input in OUT_DIR (kunit_c_link.rs).
@@ -352,25 +357,41 @@ impl ScriptRun {
     }
 }
 
-/// A build script's directives that shape the Rust build: all but `rerun-if-*`. `None`
-/// when it warned (cargo shows warnings: the build goes through cargo).
-fn directives(stdout: &str) -> Option<Vec<String>> {
-    let mut kept = Vec::new();
-    for line in stdout.lines() {
-        let Some(d) = line
-            .strip_prefix("cargo::")
+/// A build script's directives (`cargo:NAME=VALUE` or `cargo::NAME=VALUE`).
+fn script_directives(stdout: &str) -> impl Iterator<Item = &str> {
+    stdout.lines().filter_map(|line| {
+        line.strip_prefix("cargo::")
             .or_else(|| line.strip_prefix("cargo:"))
-        else {
-            continue;
-        };
-        if d.starts_with("warning=") || d.starts_with("error=") {
-            return None;
-        }
-        if !d.starts_with("rerun-if-") {
-            kept.push(d.to_owned());
-        }
+    })
+}
+
+/// The directives that shape the Rust build: all but `rerun-if-*` and warnings.
+fn directives(stdout: &str) -> Vec<String> {
+    script_directives(stdout)
+        .filter(|d| !d.starts_with("rerun-if-") && !d.starts_with("warning="))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The build script's warnings.
+fn warnings(stdout: &str) -> impl Iterator<Item = &str> {
+    script_directives(stdout).filter_map(|d| d.strip_prefix("warning="))
+}
+
+/// A build script's warning as cargo prints it: `warning: PACKAGE@0.0.0: TEXT`, the word
+/// in bold yellow when stderr is a terminal (unless `CARGO_TERM_COLOR=never`).
+fn print_warning(package: &str, text: &str) {
+    use std::io::IsTerminal;
+    let color = match std::env::var("CARGO_TERM_COLOR").as_deref() {
+        Ok("always") => true,
+        Ok("never") => false,
+        _ => std::io::stderr().is_terminal(),
+    };
+    if color {
+        eprintln!("\x1b[1m\x1b[33mwarning\x1b[0m\x1b[1m:\x1b[0m {package}@0.0.0: {text}");
+    } else {
+        eprintln!("warning: {package}@0.0.0: {text}");
     }
-    Some(kept)
 }
 
 /// The static archives in `out_dir` and their contents' hash.
