@@ -258,8 +258,11 @@ fn a_warning_is_shown_as_cargo_shows_it() {
             .map(str::to_owned)
             .collect()
     };
+    // A flag of this run's own: the first build goes through cargo.
+    let run_id = format!("-DC_RERUN_RUN={}", std::process::id());
+    let args = ["warning_kunit.c", run_id.as_str()];
     write(&dir.join("warning_kunit.c"), &with_warning(1));
-    let through_cargo = kunit_c(&dir, &["warning_kunit.c"]);
+    let through_cargo = kunit_c(&dir, &args);
     assert!(cargo_ran(&through_cargo));
     let shown = warning_lines(&through_cargo);
     assert!(
@@ -270,7 +273,7 @@ fn a_warning_is_shown_as_cargo_shows_it() {
         text(&through_cargo.stderr)
     );
     write(&dir.join("warning_kunit.c"), &with_warning(2));
-    let rerun = kunit_c(&dir, &["warning_kunit.c"]);
+    let rerun = kunit_c(&dir, &args);
     assert!(!cargo_ran(&rerun), "{}", text(&rerun.stderr));
     assert_eq!(warning_lines(&rerun), shown);
     assert!(text(&rerun.stdout).contains("c_rerun_value == 2 (0x2)"));
