@@ -26,7 +26,7 @@ use super::project::Crate;
 use crate::cli::exec_cmd::TestBuild;
 use crate::exec::cargo::{self, Artifact, BuildOptions, CargoError};
 
-/// `kunit c`'s [`TestBuild`].
+/// `kunit c`'s build (cargo's, or the rerun without it).
 pub struct CBuild {
     krate: Crate,
     cache: PathBuf,
