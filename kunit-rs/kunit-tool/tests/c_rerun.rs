@@ -2,7 +2,8 @@
 //! after an edit of the C file or of a header it includes, the rerun skips cargo (its
 //! `Finished` line is not printed) and the new code runs; a changed `-D`, `--kconfig_add`,
 //! `.kunitconfig`, a kernel tree's header or Makefile flags, a header of kunit-c's own
-//! `include/` or another kunit binary each take effect too. Files are written under the
+//! `include/` or another kunit binary each take effect too; warnings are shown as cargo shows
+//! them and a compile error is cargo's report. Files are written under the
 //! test's temporary folder; the cache is the one tests/c_command.rs uses, so kunit and
 //! kunit-c are built once.
 
@@ -319,4 +320,27 @@ fn a_kernel_tree_header_and_makefile_edit_take_effect() {
         "{}",
         text(&out.stdout)
     );
+}
+
+#[test]
+fn a_compile_error_after_an_edit_is_reported_by_cargo() {
+    let dir = workdir("compile_error");
+    let test = dir.join("error_kunit.c");
+    write(&test, &suite("#define VALUE 0"));
+    let out = kunit_c(&dir, &["error_kunit.c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    write(&test, &suite("#define VALUE c_rerun_not_declared()"));
+    let out = kunit_c(&dir, &["error_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(cargo_ran(&out) || text(&out.stderr).contains("failed to run custom build command"));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("implicit declaration of function 'c_rerun_not_declared'")
+            || stderr.contains("call to undeclared function 'c_rerun_not_declared'"),
+        "{stderr}"
+    );
+    write(&test, &suite("#define VALUE 0"));
+    let out = kunit_c(&dir, &["error_kunit.c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("[PASSED] value"));
 }
