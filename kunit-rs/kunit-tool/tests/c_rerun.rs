@@ -2,10 +2,10 @@
 //! after an edit of the C file or of a header it includes, the rerun skips cargo (its
 //! `Finished` line is not printed) and the new code runs; a changed `-D`, `--kconfig_add`,
 //! `.kunitconfig`, a kernel tree's header or Makefile flags, a header of kunit-c's own
-//! `include/` or another kunit binary each take effect too; warnings are shown as cargo shows
-//! them and a compile error is cargo's report. Files are written under the
-//! test's temporary folder; the cache is the one tests/c_command.rs uses, so kunit and
-//! kunit-c are built once.
+//! `include/` or another kunit binary each take effect too; warnings are shown as cargo
+//! shows them and a compile error is cargo's report. Files are written under the test's
+//! temporary folder; the cache is the one tests/c_command.rs uses, so kunit and kunit-c are
+//! built once.
 
 mod common;
 
