@@ -15,10 +15,13 @@ use std::time::Instant;
 
 const RUNS: usize = 7;
 
+/// The test file after edit `value`: the edit changes the object code (a global's value and
+/// the expected sum), as a real edit does, so every rerun recompiles and relinks.
 fn test_file(value: usize) -> String {
     format!(
         "#include <kunit/test.h>\n\
-         static void adds(struct kunit *test)\n{{\n\tKUNIT_EXPECT_EQ(test, {value} + 1, {});\n}}\n\
+         int c_rerun_value = {value};\n\
+         static void adds(struct kunit *test)\n{{\n\tKUNIT_EXPECT_EQ(test, c_rerun_value + 1, {});\n}}\n\
          static struct kunit_case bench_cases[] = {{ KUNIT_CASE(adds), {{}} }};\n\
          static struct kunit_suite bench_suite = {{ .name = \"c_rerun\", .test_cases = bench_cases }};\n\
          kunit_test_suite(bench_suite);\n",

@@ -17,7 +17,7 @@ use crate::ktap::status::TestStatus;
 use crate::report::json::Metadata;
 use crate::report::printer::Printer;
 
-fn cargo_build(args: &BuildOptions) -> cargo::CargoBuild {
+pub(crate) fn cargo_build(args: &BuildOptions) -> cargo::CargoBuild {
     cargo::CargoBuild {
         manifest_path: args.manifest_path.clone(),
         packages: args.packages.clone(),
@@ -26,6 +26,29 @@ fn cargo_build(args: &BuildOptions) -> cargo::CargoBuild {
         all_features: args.all_features,
         jobs: args.jobs,
         target_dir: args.build_dir.clone(),
+        env: Vec::new(),
+    }
+}
+
+/// Where `kunit run` gets its test executables: cargo, or (`kunit c`) a relink of a C
+/// suite's test binary without cargo while only its C inputs changed.
+pub(crate) trait TestBuild {
+    /// Fails when there is no project to build (before "Building KUnit harnesses ...").
+    fn locate(&mut self, opts: &cargo::CargoBuild) -> Result<(), CargoError>;
+    /// Builds the test targets; returns the test executables.
+    fn build(&mut self, opts: &cargo::CargoBuild) -> Result<Vec<cargo::Artifact>, CargoError>;
+}
+
+/// `cargo locate-project` and `cargo test --no-run`.
+pub(crate) struct BuildWithCargo;
+
+impl TestBuild for BuildWithCargo {
+    fn locate(&mut self, opts: &cargo::CargoBuild) -> Result<(), CargoError> {
+        cargo::locate_project(opts.manifest_path.as_deref()).map(|_| ())
+    }
+
+    fn build(&mut self, opts: &cargo::CargoBuild) -> Result<Vec<cargo::Artifact>, CargoError> {
+        cargo::build_tests(opts)
     }
 }
 
@@ -56,11 +79,16 @@ fn report_no_harnesses(e: CargoError, cmd: &str, args: &BuildOptions) -> io::Res
 }
 
 /// Builds the test targets; the harness binaries.
-fn build_harnesses(args: &BuildOptions, out: &mut Printer) -> Result<Vec<PathBuf>, CargoError> {
-    cargo::locate_project(args.manifest_path.as_deref())?;
+fn build_harnesses(
+    args: &BuildOptions,
+    out: &mut Printer,
+    builder: &mut dyn TestBuild,
+) -> Result<Vec<PathBuf>, CargoError> {
+    let opts = cargo_build(args);
+    builder.locate(&opts)?;
     out.line("Building KUnit harnesses ...");
     out.flush();
-    let artifacts = cargo::build_tests(&cargo_build(args))?;
+    let artifacts = builder.build(&opts)?;
     Ok(cargo::harnesses(artifacts)
         .into_iter()
         .map(|a| a.path)
@@ -70,7 +98,7 @@ fn build_harnesses(args: &BuildOptions, out: &mut Printer) -> Result<Vec<PathBuf
 /// `kunit build`.
 pub fn build(args: &BuildOptions, out: &mut Printer) -> io::Result<i32> {
     let start = Instant::now();
-    let code = match build_harnesses(args, out) {
+    let code = match build_harnesses(args, out, &mut BuildWithCargo) {
         Ok(bins) => {
             for b in bins {
                 let line = format!("Harness: {}", b.display());
@@ -325,7 +353,7 @@ fn run_binaries(
 pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
     let bins = if args.binaries.is_empty() {
-        match build_harnesses(&args.build, out) {
+        match build_harnesses(&args.build, out, &mut BuildWithCargo) {
             Ok(b) => b,
             Err(e) => return report_no_harnesses(e, "exec", &args.build),
         }
@@ -338,10 +366,15 @@ pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i3
     Ok(code)
 }
 
-/// `kunit run`.
-pub fn run(args: &RunArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
+/// `kunit run`, building with `builder`.
+pub fn run(
+    args: &RunArgs,
+    out: &mut Printer,
+    progress: bool,
+    builder: &mut dyn TestBuild,
+) -> io::Result<i32> {
     let start = Instant::now();
-    let bins = match build_harnesses(&args.build, out) {
+    let bins = match build_harnesses(&args.build, out, builder) {
         Ok(b) => b,
         Err(e) => return report_no_harnesses(e, "run", &args.build),
     };

@@ -57,6 +57,8 @@ pub struct CargoBuild {
     pub jobs: Option<usize>,
     /// cargo's `--target-dir` (kunit's `--build_dir`).
     pub target_dir: Option<String>,
+    /// Environment variables cargo gets on top of kunit's own.
+    pub env: Vec<(String, std::ffi::OsString)>,
 }
 
 /// A test executable cargo built.
@@ -147,6 +149,7 @@ pub fn build_tests(opts: &CargoBuild) -> Result<Vec<Artifact>, CargoError> {
     if let Some(d) = &opts.target_dir {
         cmd.args(["--target-dir", d]);
     }
+    cmd.envs(opts.env.iter().map(|(k, v)| (k, v)));
     cmd.stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .stdin(Stdio::null());
