@@ -1,6 +1,6 @@
 //! `kunit`: run, build, exec and parse KUnit tests (kunit.py for kunit-rs).
 
-use kunit_tool::cli::c_suite::link_record;
+use kunit_tool::cli::c_cmd::link_record;
 
 fn main() {
     let mut args = std::env::args_os().skip(1);

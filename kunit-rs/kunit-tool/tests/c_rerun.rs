@@ -1,4 +1,4 @@
-//! `kunit c`'s rerun without cargo (src/cli/c_suite/rerun.rs) never runs a stale binary:
+//! `kunit c`'s rerun without cargo (src/cli/c_cmd/rerun.rs) never runs a stale binary:
 //! after an edit of the C file or of a header it includes, the rerun skips cargo (its
 //! `Finished` line is not printed) and the new code runs; a changed `-D`, `--kconfig_add`,
 //! `.kunitconfig`, a kernel tree's header or Makefile flags, a header of kunit-c's own

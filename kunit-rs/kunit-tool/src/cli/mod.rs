@@ -1,6 +1,6 @@
 //! The `kunit` command line: argument handling, output setup and dispatch.
 
-pub mod c_suite;
+pub mod c_cmd;
 pub mod command_line;
 pub(crate) mod exec_cmd;
 pub(crate) mod help;
@@ -48,10 +48,10 @@ pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
 /// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
 /// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
-    // `kunit c` has options of its own and hands the rest to `run` (c_suite), with a build
+    // `kunit c` has options of its own and hands the rest to `run` (c_cmd), with a build
     // of its own.
     if argv.first().is_some_and(|a| a == "c") {
-        return match c_suite::prepare(argv[1..].to_vec()) {
+        return match c_cmd::prepare(argv[1..].to_vec()) {
             Ok((run, mut build)) => dispatch(run, &mut build),
             Err(status) => status,
         };
