@@ -10,30 +10,36 @@ use quote::quote;
 /// The `macro_rules!` shadows, placed first in the module so that textual scoping makes every
 /// use below (nested modules included) pick them over the prelude's.
 pub fn assert_shadows() -> TokenStream {
+    let unary = arms(quote!($cond:expr), |msg| {
+        quote! {
+            if !$cond {
+                ::kunit::__private::shadow_unary_failed(::core::stringify!($cond), #msg)
+            }
+        }
+    });
     let eq = binary(quote!(assert_eq), "==");
     let ne = binary(quote!(assert_ne), "!=");
     quote! {
         #[allow(unused_macros)]
         macro_rules! assert {
-            ($cond:expr $(,)?) => {
-                if !$cond {
-                    ::kunit::__private::shadow_unary_failed(
-                        ::core::stringify!($cond),
-                        ::core::option::Option::None,
-                    )
-                }
-            };
-            ($cond:expr, $($arg:tt)+) => {
-                if !$cond {
-                    ::kunit::__private::shadow_unary_failed(
-                        ::core::stringify!($cond),
-                        ::core::option::Option::Some(::core::format_args!($($arg)+)),
-                    )
-                }
-            };
+            #unary
         }
         #eq
         #ne
+    }
+}
+
+/// The standard macros' two arms: the operands alone (a trailing comma allowed), and the
+/// operands followed by a format string and its arguments. `body` gets the message expression
+/// (`None`, or `Some(format_args!(..))`).
+fn arms(operands: TokenStream, body: impl Fn(TokenStream) -> TokenStream) -> TokenStream {
+    let plain = body(quote!(::core::option::Option::None));
+    let with_message = body(quote!(::core::option::Option::Some(
+        ::core::format_args!($($arg)+)
+    )));
+    quote! {
+        (#operands $(,)?) => { #plain };
+        (#operands, $($arg:tt)+) => { #with_message };
     }
 }
 
@@ -44,41 +50,28 @@ fn binary(name: TokenStream, op: &str) -> TokenStream {
     } else {
         quote!(*left_val != *right_val)
     };
+    let arms = arms(quote!($left:expr, $right:expr), |msg| {
+        quote! {
+            match (&$left, &$right) {
+                (left_val, right_val) => {
+                    if !(#holds) {
+                        ::kunit::__private::shadow_binary_failed(
+                            #op,
+                            ::core::stringify!($left),
+                            ::core::stringify!($right),
+                            &*left_val,
+                            &*right_val,
+                            #msg,
+                        )
+                    }
+                }
+            }
+        }
+    });
     quote! {
         #[allow(unused_macros)]
         macro_rules! #name {
-            ($left:expr, $right:expr $(,)?) => {
-                match (&$left, &$right) {
-                    (left_val, right_val) => {
-                        if !(#holds) {
-                            ::kunit::__private::shadow_binary_failed(
-                                #op,
-                                ::core::stringify!($left),
-                                ::core::stringify!($right),
-                                &*left_val,
-                                &*right_val,
-                                ::core::option::Option::None,
-                            )
-                        }
-                    }
-                }
-            };
-            ($left:expr, $right:expr, $($arg:tt)+) => {
-                match (&$left, &$right) {
-                    (left_val, right_val) => {
-                        if !(#holds) {
-                            ::kunit::__private::shadow_binary_failed(
-                                #op,
-                                ::core::stringify!($left),
-                                ::core::stringify!($right),
-                                &*left_val,
-                                &*right_val,
-                                ::core::option::Option::Some(::core::format_args!($($arg)+)),
-                            )
-                        }
-                    }
-                }
-            };
+            #arms
         }
     }
 }
