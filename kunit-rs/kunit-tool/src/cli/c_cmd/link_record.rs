@@ -125,25 +125,10 @@ impl Link {
     /// The link kept in `file`, if there is one.
     pub fn read(file: &Path) -> Option<Link> {
         let v: Value = serde_json::from_str(&std::fs::read_to_string(file).ok()?).ok()?;
-        let strings = |v: &Value| -> Option<Vec<String>> {
-            v.as_array()?
-                .iter()
-                .map(|s| s.as_str().map(str::to_owned))
-                .collect()
-        };
-        let env = v
-            .get("env")?
-            .as_array()?
-            .iter()
-            .map(|p| {
-                let p = strings(p)?;
-                (p.len() == 2).then(|| (p[0].clone(), p[1].clone()))
-            })
-            .collect::<Option<_>>()?;
         Some(Link {
             output: PathBuf::from(v.get("output")?.as_str()?),
             args: strings(v.get("args")?)?,
-            env,
+            env: pairs(v.get("env")?)?,
         })
     }
 
@@ -156,4 +141,23 @@ impl Link {
             .output()
             .is_ok_and(|o| o.status.success())
     }
+}
+
+/// A JSON array of strings (as kept in link records and `rerun.rs`'s snapshots).
+pub(super) fn strings(v: &Value) -> Option<Vec<String>> {
+    v.as_array()?
+        .iter()
+        .map(|s| s.as_str().map(str::to_owned))
+        .collect()
+}
+
+/// A JSON array of two-string arrays.
+pub(super) fn pairs(v: &Value) -> Option<Vec<(String, String)>> {
+    v.as_array()?
+        .iter()
+        .map(|p| {
+            let p = strings(p)?;
+            (p.len() == 2).then(|| (p[0].clone(), p[1].clone()))
+        })
+        .collect()
 }

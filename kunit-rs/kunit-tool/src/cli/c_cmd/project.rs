@@ -127,8 +127,8 @@ fn ident(s: &str) -> String {
         .collect()
 }
 
-/// FNV-1a, for a stable folder name per test file.
-fn fnv(bytes: &[u8]) -> u64 {
+/// FNV-1a, for a stable folder name per test file (and `rerun.rs`'s stamps).
+pub(super) fn fnv(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })

@@ -21,8 +21,8 @@ use std::process::Command;
 
 use serde_json::{json, Value};
 
-use super::link_record::{self, Link};
-use super::project::Crate;
+use super::link_record::{self, pairs, strings, Link};
+use super::project::{fnv, Crate};
 use crate::cli::exec_cmd::TestBuild;
 use crate::exec::cargo::{self, Artifact, CargoBuild, CargoError};
 
@@ -260,23 +260,6 @@ struct Snapshot {
     /// [`archives`] of `out_dir` as last linked.
     archives: String,
     artifacts: Vec<Artifact>,
-}
-
-fn strings(v: &Value) -> Option<Vec<String>> {
-    v.as_array()?
-        .iter()
-        .map(|s| s.as_str().map(str::to_owned))
-        .collect()
-}
-
-fn pairs(v: &Value) -> Option<Vec<(String, String)>> {
-    v.as_array()?
-        .iter()
-        .map(|p| {
-            let p = strings(p)?;
-            (p.len() == 2).then(|| (p[0].clone(), p[1].clone()))
-        })
-        .collect()
 }
 
 impl Snapshot {
@@ -592,11 +575,4 @@ fn key(krate: &Crate, src: &Path, run_argv: &[String]) -> String {
         stat_line(&c, &mut text);
     }
     text
-}
-
-/// FNV-1a.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
