@@ -106,11 +106,7 @@ fn test_bytes_round_trip(test: &mut Kunit) {
 /// Deferred actions run when the case ends however it ends (here: the temporary file is
 /// removed even if an assertion aborts the case); `release_action` runs one early.
 fn test_cleanup_actions(test: &mut Kunit) {
-    // One name per run of the case: another suite may run this one concurrently in this
-    // process (two_crate_registry does), and must not remove this run's file.
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("hello-kunit-{}-{run}.txt", std::process::id()));
+    let path = std::env::temp_dir().join(format!("hello-kunit-{}.txt", std::process::id()));
     kunit_assert_true!(test, std::fs::write(&path, "10 20 30").is_ok());
     let to_remove = path.clone();
     let remove = test.add_action(move || {
