@@ -391,7 +391,10 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
         let options = (args.show_output, args.report_time);
         let events = crate::libtest_json::event_stream();
         let (counts, report) = crate::libtest_json::run(plan, &args.config, options, events, ktap);
-        return if counts.failed == 0 && report.success() {
+        return if counts.failed == 0
+            && report.success()
+            && !crate::sanitizer::reported_outside_cases()
+        {
             0
         } else {
             101
@@ -402,7 +405,7 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "\n{}\n", closing_line(&report));
     let _ = out.flush();
-    if report.success() {
+    if report.success() && !crate::sanitizer::reported_outside_cases() {
         0
     } else {
         101

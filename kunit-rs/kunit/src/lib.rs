@@ -185,6 +185,7 @@ mod output;
 pub mod params;
 pub mod registry;
 pub mod resource;
+mod sanitizer;
 pub mod stub;
 pub mod suite_log;
 pub mod test_handle;

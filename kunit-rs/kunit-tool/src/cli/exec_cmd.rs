@@ -9,8 +9,10 @@ use std::time::{Duration, Instant};
 use super::options::{BuildOptions, ExecArgs, ExecOptions, ReportOptions, RunArgs};
 use super::write_reports::parse_and_report;
 use crate::exec::cargo::{self, CargoError};
+use crate::exec::debugger;
 use crate::exec::listing::ListedSuite;
 use crate::exec::runner::BinaryRunner;
+use crate::exec::sanitize::{self, Sanitizer};
 use crate::exec::{self, Control, Job};
 use crate::ktap::reader::KtapSource;
 use crate::ktap::status::TestStatus;
@@ -27,6 +29,8 @@ pub(crate) fn cargo_build(args: &BuildOptions) -> cargo::CargoBuild {
         jobs: args.jobs,
         target_dir: args.build_dir.clone(),
         env: Vec::new(),
+        toolchain: None,
+        target: None,
     }
 }
 
@@ -78,14 +82,52 @@ fn report_no_harnesses(e: CargoError, cmd: &str, args: &BuildOptions) -> io::Res
     }
 }
 
+/// `--sanitize`: the build request for an instrumented build (nightly, the host target, a
+/// target folder of its own), or, without nightly, one line saying so and a plain build.
+fn instrument(list: &[Sanitizer], opts: &mut cargo::CargoBuild) -> Result<(), CargoError> {
+    let rust = list.iter().any(|s| *s != Sanitizer::Undefined);
+    let nightly = rust && sanitize::nightly_available();
+    if rust && !nightly {
+        eprintln!(
+            "kunit: --sanitize={}: no nightly toolchain (rustup toolchain install nightly), so Rust code is not instrumented; only C code is",
+            sanitize::list_text(list)
+        );
+    }
+    opts.env = sanitize::build_env(list, nightly);
+    if nightly {
+        let workspace = cargo::locate_workspace(opts.manifest_path.as_deref())?;
+        opts.toolchain = Some(sanitize::NIGHTLY.to_string());
+        opts.target = sanitize::host_triple();
+        let dir = sanitize::target_dir(list, opts.target_dir.as_deref(), &workspace);
+        opts.target_dir = Some(dir.to_string_lossy().into_owned());
+    }
+    Ok(())
+}
+
+/// Sets the sanitizer options (`ASAN_OPTIONS`, ...) every harness process inherits. Called
+/// before any thread is started.
+fn set_sanitizer_env(args: &BuildOptions) {
+    for (var, value) in args
+        .sanitize
+        .as_ref()
+        .map(|l| sanitize::run_env(&l.0))
+        .unwrap_or_default()
+    {
+        std::env::set_var(var, value);
+    }
+}
+
 /// Builds the test targets; the harness binaries.
 fn build_harnesses(
     args: &BuildOptions,
     out: &mut Printer,
     builder: &mut dyn TestBuild,
 ) -> Result<Vec<PathBuf>, CargoError> {
-    let opts = cargo_build(args);
+    let mut opts = cargo_build(args);
     builder.locate(&opts)?;
+    if let Some(list) = &args.sanitize {
+        instrument(&list.0, &mut opts)?;
+    }
     out.line("Building KUnit harnesses ...");
     out.flush();
     let artifacts = builder.build(&opts)?;
@@ -267,6 +309,52 @@ fn refused_filters(bin: &Path, opts: &exec::RunnerOptions) -> Option<String> {
     Some(message.join("\n"))
 }
 
+/// `--debugger`: the one test the filters select, in the foreground under the debugger;
+/// its exit status.
+fn run_under_debugger(
+    debugger: debugger::Debugger,
+    bins: &[PathBuf],
+    opts: &exec::RunnerOptions,
+) -> io::Result<i32> {
+    let ctl = Control::default();
+    let mut sink = |_| {};
+    let mut candidates = Vec::new();
+    for bin in bins {
+        let mut r = BinaryRunner::new(bin, opts, &ctl, &mut sink);
+        let text = r.list_raw("--list_tests").unwrap_or_default();
+        for e in &r.errors {
+            eprintln!("kunit: {e}");
+        }
+        for l in text.lines().map(str::trim_end).filter(|l| is_test_name(l)) {
+            candidates.push((bin.clone(), l.to_string()));
+        }
+    }
+    let (bin, name) = match debugger::choose(candidates) {
+        Ok(one) => one,
+        Err(message) => {
+            eprintln!("{message}");
+            return Ok(2);
+        }
+    };
+    // The attribute filters still apply (the glob is the chosen case).
+    let extra = opts.harness.forward("", false);
+    let dir = std::env::temp_dir().join(format!("kunit-debugger-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let mut cmd = debugger::command(debugger, &bin, &name, &extra, &dir)?;
+    eprintln!("kunit: running {name} under {debugger:?}; it stops at the first failed expectation");
+    let status = match cmd.status() {
+        Ok(s) => s,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            eprintln!("kunit: error: --debugger: {debugger:?} is not installed");
+            let _ = std::fs::remove_dir_all(&dir);
+            return Ok(2);
+        }
+        Err(e) => return Err(e),
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(status.code().unwrap_or(1))
+}
+
 /// Runs the binaries and reports; returns the exit status.
 fn run_binaries(
     build: &BuildOptions,
@@ -281,6 +369,9 @@ fn run_binaries(
         eprintln!("{message}");
         eprintln!("kunit: error: the harness refused the filters; nothing was run");
         return Ok(2);
+    }
+    if let Some(debugger) = args.debugger {
+        return run_under_debugger(debugger, &bins, &opts);
     }
     let (jobs, shard_errors) = shard(args, bins, &opts);
     for e in &shard_errors {
@@ -352,6 +443,7 @@ fn run_binaries(
 /// `kunit exec`.
 pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
+    set_sanitizer_env(&args.build);
     let bins = if args.binaries.is_empty() {
         match build_harnesses(&args.build, out, &mut BuildWithCargo) {
             Ok(b) => b,
@@ -374,6 +466,7 @@ pub fn run(
     builder: &mut dyn TestBuild,
 ) -> io::Result<i32> {
     let start = Instant::now();
+    set_sanitizer_env(&args.build);
     let bins = match build_harnesses(&args.build, out, builder) {
         Ok(b) => b,
         Err(e) => return report_no_harnesses(e, "run", &args.build),

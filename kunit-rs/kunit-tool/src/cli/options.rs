@@ -227,6 +227,14 @@ pub struct BuildOptions {
     )]
     /// `--jobs`: cargo's `-j` and the harness processes at a time.
     pub jobs: Option<usize>,
+    #[arg(
+        long = "sanitize",
+        value_name = "LIST",
+        value_parser = crate::exec::sanitize::parse_option,
+        help = "Builds and runs under these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other). A sanitizer report fails the case it came in, with the report in the case's log. Rust code needs a nightly toolchain (-Zsanitizer, into a target folder of its own); without one, one line says so and only C code is instrumented. undefined instruments C code only (rustc has no UBSan)."
+    )]
+    /// `--sanitize`: the sanitizers to build and run with (empty: none).
+    pub sanitize: Option<crate::exec::sanitize::SanitizeList>,
 }
 
 fn jobs(v: &str) -> Result<usize, String> {
@@ -272,6 +280,16 @@ pub struct ExecOptions {
     )]
     /// `--list_tests`.
     pub list_tests: bool,
+    #[arg(
+        long = "debugger",
+        value_enum,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "gdb",
+        help = "Runs the one test the filters select in the foreground under the debugger (gdb, what a bare --debugger means, or lldb), stopped at its first failed expectation with the test's line selected. An error (exit 2) when the filters select no test or several."
+    )]
+    /// `--debugger`: one test under gdb or lldb.
+    pub debugger: Option<crate::exec::debugger::Debugger>,
     #[arg(
         long = "list_tests_attr",
         conflicts_with = "list_tests",

@@ -59,6 +59,12 @@ pub struct CargoBuild {
     pub target_dir: Option<String>,
     /// Environment variables cargo gets on top of kunit's own.
     pub env: Vec<(String, std::ffi::OsString)>,
+    /// A rustup toolchain to build with (`rustup run TOOLCHAIN cargo`; `--sanitize`'s
+    /// nightly), instead of kunit's `cargo`.
+    pub toolchain: Option<String>,
+    /// cargo's `--target` (`--sanitize` builds for the host triple, so that build scripts and
+    /// proc-macros are not instrumented).
+    pub target: Option<String>,
 }
 
 /// A test executable cargo built.
@@ -118,11 +124,39 @@ pub fn locate_project(manifest_path: Option<&str>) -> Result<PathBuf, CargoError
     Err(CargoError::NoProject(reason))
 }
 
+/// The workspace root's `Cargo.toml` (`cargo locate-project --workspace`).
+pub fn locate_workspace(manifest_path: Option<&str>) -> Result<PathBuf, CargoError> {
+    let mut cmd = cargo_command();
+    cmd.args(["locate-project", "--workspace", "--message-format", "plain"]);
+    if let Some(m) = manifest_path {
+        cmd.args(["--manifest-path", m]);
+    }
+    let out = cmd
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))?;
+    if !out.status.success() {
+        return Err(CargoError::NoProject(
+            String::from_utf8_lossy(&out.stderr).trim().to_string(),
+        ));
+    }
+    Ok(PathBuf::from(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+    ))
+}
+
 /// Builds every test target and returns the test executables, sorted by
 /// target name (cargo reports them in scheduling order). On a build failure
 /// cargo's own messages went to stderr.
 pub fn build_tests(opts: &CargoBuild) -> Result<Vec<Artifact>, CargoError> {
-    let mut cmd = cargo_command();
+    let mut cmd = match &opts.toolchain {
+        Some(toolchain) => {
+            let mut cmd = Command::new("rustup");
+            cmd.args(["run", toolchain, "cargo"]);
+            cmd
+        }
+        None => cargo_command(),
+    };
     cmd.args([
         "test",
         "--no-run",
@@ -148,6 +182,9 @@ pub fn build_tests(opts: &CargoBuild) -> Result<Vec<Artifact>, CargoError> {
     }
     if let Some(d) = &opts.target_dir {
         cmd.args(["--target-dir", d]);
+    }
+    if let Some(t) = &opts.target {
+        cmd.args(["--target", t]);
     }
     cmd.envs(opts.env.iter().map(|(k, v)| (k, v)));
     cmd.stdout(Stdio::piped())

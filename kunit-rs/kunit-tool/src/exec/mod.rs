@@ -5,12 +5,14 @@
 //! in binary order, so the printed output does not depend on scheduling.
 
 pub mod cargo;
+pub mod debugger;
 pub mod harness_flags;
 pub mod isolation;
 pub mod listing;
 pub mod partition;
 pub(crate) mod process;
 pub mod runner;
+pub mod sanitize;
 pub mod splice;
 pub(crate) mod spool;
 

@@ -295,6 +295,18 @@ pub(crate) fn log_pending(test: &TestShared, mut pending: Pending) {
     }
     test.set_failure();
     test.log_prefixed_bytes(&format::escape_nul(pending.text));
+    kunit_failure_hook();
+}
+
+/// The debugger's breakpoint (`kunit run --debugger` breaks here): every failed expectation
+/// or assertion calls it once its text is logged, Rust's and C's (`KUNIT_EXPECT_*` reports
+/// through this file too), so the frames above it lead to the failing line. Unmangled, never
+/// inlined, and with an effect (a count) the optimizer must keep, so that it survives LTO.
+#[no_mangle]
+#[inline(never)]
+pub extern "C" fn kunit_failure_hook() {
+    static FAILURES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    FAILURES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Names the assertion whose operand's `Debug` panicked while its failure text was built:

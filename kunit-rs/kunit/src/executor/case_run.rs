@@ -99,7 +99,10 @@ impl CaseRun<'_> {
         }
         DRIVER_SLOT.with(|slot| slot.arm(self.timeout, self.s, token));
         f();
-        DRIVER_SLOT.with(|slot| slot.disarm()).then_some(())
+        let in_time = DRIVER_SLOT.with(|slot| slot.disarm());
+        // A sanitizer report written during the piece fails the test it ran.
+        crate::sanitizer::fail_on_report(running);
+        in_time.then_some(())
     }
 
     /// Publishes a parameter's result, the progress a timeout later in this case (another

@@ -32,7 +32,11 @@ pub fn run_plan_with_events(
     }
     out.line(&format!("1..{}", plan.suites.len()));
     let n = plan.suites.len();
-    let jobs = config.jobs.clamp(1, n.max(1));
+    // With a sanitizer runtime, one suite at a time: a report must name its case.
+    let jobs = crate::sanitizer::serialize(config.jobs).clamp(1, n.max(1));
+    if jobs < config.jobs.min(n) {
+        out.line("# kunit-sanitizer: a sanitizer runtime is present; suites run one at a time");
+    }
     let run = Arc::new(Run::new(plan.suites, config, out, jobs, events));
     crate::test_handle::install_helper_panic_reporting();
     for id in 1..=jobs as u64 {
@@ -48,6 +52,10 @@ pub fn run_plan_with_events(
             break;
         }
         st = run.wait(st);
+    }
+    // Leaks (and any late report) belong to no case: printed for the run, which fails.
+    for line in crate::sanitizer::end_of_run() {
+        run.out.line(&line);
     }
     let suites = st
         .suites

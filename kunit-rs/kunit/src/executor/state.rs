@@ -60,6 +60,8 @@ pub(super) struct SuiteProgress {
     pub(super) in_flight: Option<InFlight>,
     pub(super) start: Option<Instant>,
     pub(super) report: Option<SuiteReport>,
+    /// A sanitizer report came during `suite_init` or `suite_exit` (the suite fails).
+    pub(super) sanitizer_report: bool,
 }
 
 impl SuiteProgress {
@@ -155,6 +157,7 @@ impl Run {
                 in_flight: None,
                 start: None,
                 report: None,
+                sanitizer_report: false,
             })
             .collect();
         Run {

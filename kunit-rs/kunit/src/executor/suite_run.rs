@@ -35,7 +35,9 @@ pub(super) fn drive_suite(run: &Arc<Run>, s: usize, me: u64) -> bool {
     // A replacement driver resumes a started suite; a new one starts it.
     let init_err = started.unwrap_or_else(|| {
         let init_err = start_suite(run, planned, &sink, &log);
+        let reported = suite_sanitizer_report(planned.reg.suite.name, &sink, &log);
         let mut st = run.lock();
+        st.suites[s].sanitizer_report |= reported;
         st.suites[s].started = true;
         st.suites[s].init_err = init_err;
         init_err
@@ -118,6 +120,9 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &SharedLog) {
             if let Outcome::Panicked(report) = try_catch::run(&mut || exit(suite)) {
                 emit(sink, log, &try_catch::panic_text(suite.name, &report));
             }
+            if suite_sanitizer_report(suite.name, sink, log) {
+                run.lock().suites[s].sanitizer_report = true;
+            }
         }
         let stats_enabled = run.config.stats_enabled;
         if stats.should_print(stats_enabled) {
@@ -130,7 +135,10 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &SharedLog) {
     let report = {
         let mut st = run.lock();
         let ss = &mut st.suites[s];
-        let status = if init_err.is_some() || ss.cases.iter().any(|c| c.status == Status::Failure) {
+        let status = if init_err.is_some()
+            || ss.sanitizer_report
+            || ss.cases.iter().any(|c| c.status == Status::Failure)
+        {
             Status::Failure
         } else if ss.cases.iter().any(|c| c.status == Status::Success) {
             Status::Success
@@ -157,4 +165,16 @@ fn end_suite(run: &Run, s: usize, sink: &Sink, log: &SharedLog) {
         report
     };
     run.finish_suite(s, report);
+}
+
+/// A sanitizer report written during `suite_init` or `suite_exit` goes to the suite's log;
+/// whether there was one (the suite then fails).
+fn suite_sanitizer_report(suite: &str, sink: &Sink, log: &Mutex<String>) -> bool {
+    let Some(lines) = crate::sanitizer::suite_report(suite) else {
+        return false;
+    };
+    for line in lines {
+        emit(sink, log, &line);
+    }
+    true
 }

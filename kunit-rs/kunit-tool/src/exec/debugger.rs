@@ -1,0 +1,112 @@
+//! `--debugger[=gdb|lldb]`: one test, in the foreground, under the debugger, stopped at its
+//! first failed expectation. kunit's failure path calls `kunit_failure_hook` (kunit's
+//! `assert/failure.rs`) after logging each failure, Rust's and C's; the debugger breaks there
+//! and gdb selects the first frame outside kunit, the test's own line. The filters must
+//! select exactly one case: a debugger session is interactive, and the hook would stop in
+//! whichever case failed first.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Which debugger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Debugger {
+    /// GNU gdb.
+    Gdb,
+    /// LLVM's lldb.
+    Lldb,
+}
+
+/// The symbol kunit's failure path calls.
+pub const HOOK: &str = "kunit_failure_hook";
+
+/// The per-case timeout the harness gets under the debugger: a day, so that time spent at
+/// the prompt is not a timeout.
+const DEBUG_TIMEOUT_SECS: &str = "86400";
+
+/// gdb's script: break on the hook, run, then select the first frame that is not kunit's
+/// (the failing line), and show it with a short backtrace.
+const GDB_SCRIPT: &str = r#"set pagination off
+set confirm off
+set breakpoint pending on
+break kunit_failure_hook
+run
+python
+try:
+    f = gdb.newest_frame()
+    skip = ("kunit_failure_hook", "kunit::", "kunit_c::", "__kunit", "kunit_rs")
+    while f is not None and (f.name() is None or f.name().startswith(skip)):
+        f = f.older()
+    if f is not None:
+        f.select()
+        print("kunit: the first failed expectation; frames above are kunit's failure path (bt to see them)")
+except gdb.error:
+    print("kunit: the test did not fail; nothing to show")
+end
+frame
+"#;
+
+/// Selects the case to debug: `candidates` are (harness, `suite.case`) pairs the filters
+/// matched. Exactly one, else the message for exit status 2.
+pub fn choose(candidates: Vec<(PathBuf, String)>) -> Result<(PathBuf, String), String> {
+    match candidates.len() {
+        1 => Ok(candidates.into_iter().next().expect("one")),
+        0 => Err("kunit: error: --debugger: the filters select no test".into()),
+        n => {
+            let mut msg = format!(
+                "kunit: error: --debugger runs one test; the filters select {n} (narrow them, e.g. kunit run SUITE.CASE --debugger):"
+            );
+            for (_, name) in &candidates {
+                msg.push_str("\n  ");
+                msg.push_str(name);
+            }
+            Err(msg)
+        }
+    }
+}
+
+/// The debugger's command line for `name` in harness `bin`, with the user's other harness
+/// arguments `extra` (attribute filters). The script file (gdb) is written to `script_dir`.
+pub fn command(
+    debugger: Debugger,
+    bin: &Path,
+    name: &str,
+    extra: &[String],
+    script_dir: &Path,
+) -> io::Result<Command> {
+    let mut harness_args = vec![
+        "--filter_glob".to_string(),
+        name.to_string(),
+        "--timeout".to_string(),
+        DEBUG_TIMEOUT_SECS.to_string(),
+    ];
+    harness_args.extend(extra.iter().cloned());
+    Ok(match debugger {
+        Debugger::Gdb => {
+            let script = script_dir.join("kunit-debugger.gdb");
+            std::fs::File::create(&script)?.write_all(GDB_SCRIPT.as_bytes())?;
+            let mut cmd = Command::new("gdb");
+            cmd.arg("-q").arg("-x").arg(script).arg("--args").arg(bin);
+            cmd.args(harness_args);
+            cmd
+        }
+        Debugger::Lldb => {
+            let mut cmd = Command::new("lldb");
+            cmd.args([
+                "-o",
+                &format!("breakpoint set -n {HOOK}"),
+                "-o",
+                "run",
+                "-o",
+                "bt 12",
+            ]);
+            cmd.arg("--").arg(bin).args(harness_args);
+            cmd
+        }
+    })
+}
+
+#[cfg(test)]
+#[path = "debugger_kunit.rs"]
+mod debugger_kunit;

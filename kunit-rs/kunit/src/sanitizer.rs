@@ -1,0 +1,198 @@
+//! Sanitizer reports as test results (as a KASAN report fails the KUnit case it happens in).
+//!
+//! When the process carries a sanitizer runtime (ASan, UBSan, TSan, LSan: gcc's shared
+//! `libasan`/`libubsan`/`libtsan`, or the static runtime of Rust's `-Zsanitizer`, whose
+//! symbols `kunit run --sanitize` exports with `--export-dynamic-symbol`), [`start`] points
+//! the runtime's report output (`__sanitizer_set_report_fd`, common to every sanitizer
+//! runtime) at an anonymous in-memory file. After each guarded piece of a case the executor
+//! calls [`fail_on_report`]: whatever was written since the last look is that case's report;
+//! it goes into the case's log as `    # <case>: ` lines and fails the case. The run goes on
+//! with the next case where the sanitizer recovers (`halt_on_error=0`, code built with
+//! `-fsanitize-recover` / `-Zsanitizer-recover`); where it does not, the death callback
+//! (`__sanitizer_set_death_callback`) logs the report to the case in flight before the process
+//! ends, so the runner reports that case as crashed with the report in its log.
+//!
+//! Found by `dlsym(RTLD_DEFAULT, ..)` rather than weak linkage: stable Rust has no weak
+//! symbols, and the lookup costs nothing when no runtime is there. Reports cannot be told
+//! apart by thread, so a run with a runtime present runs one suite at a time ([`serialize`]).
+//! A leak check ([`end_of_run`]) runs once after the last suite: leaks cannot be tied to a
+//! case, so they are printed as `# kunit-sanitizer:` lines of the run and fail it.
+
+use crate::test_handle::{with_current, TestShared};
+use std::ffi::{c_int, c_void, CStr};
+use std::fs::File;
+use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::unix::fs::FileExt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// The in-memory file the runtime writes its reports to, and how far it has been read.
+struct Capture {
+    file: File,
+    read: Mutex<u64>,
+}
+
+static CAPTURE: OnceLock<Option<Capture>> = OnceLock::new();
+
+/// A report came outside any case (suite-level reports fail their suite instead).
+static OUTSIDE_CASES: AtomicBool = AtomicBool::new(false);
+
+/// `name` in the process's global symbol scope (the executable's exported symbols and every
+/// loaded library), if it is there.
+fn symbol(name: &CStr) -> Option<*mut c_void> {
+    // SAFETY: dlsym with RTLD_DEFAULT and a NUL-terminated name only looks the name up.
+    let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
+    (!p.is_null()).then_some(p)
+}
+
+/// Redirects the runtime's reports into the capture file, once per process; whether a
+/// runtime is present.
+pub(crate) fn start() -> bool {
+    CAPTURE.get_or_init(install).is_some()
+}
+
+fn install() -> Option<Capture> {
+    let set_report_fd = symbol(c"__sanitizer_set_report_fd")?;
+    // SAFETY: memfd_create with a NUL-terminated name and valid flags has no other effect.
+    let fd = unsafe { libc::memfd_create(c"kunit-sanitizer".as_ptr(), libc::MFD_CLOEXEC) };
+    if fd < 0 {
+        eprintln!(
+            "kunit: a sanitizer runtime is present but its reports cannot be captured (memfd_create: {}); they go to stderr",
+            std::io::Error::last_os_error()
+        );
+        return None;
+    }
+    // SAFETY: `fd` was just created and is owned by nothing else.
+    let file = unsafe { File::from_raw_fd(fd) };
+    // SAFETY: the runtime's `void __sanitizer_set_report_fd(void *fd)` takes the descriptor
+    // cast to a pointer; `set_report_fd` is that function (looked up by its name).
+    unsafe {
+        let f: extern "C" fn(*mut c_void) = std::mem::transmute(set_report_fd);
+        f(file.as_raw_fd() as usize as *mut c_void);
+    }
+    if let Some(set_death) = symbol(c"__sanitizer_set_death_callback") {
+        // SAFETY: `void __sanitizer_set_death_callback(void (*)(void))`, looked up by name.
+        unsafe {
+            let f: extern "C" fn(extern "C" fn()) = std::mem::transmute(set_death);
+            f(on_death);
+        }
+    }
+    Some(Capture {
+        file,
+        read: Mutex::new(0),
+    })
+}
+
+/// Runs one suite at a time when a runtime is present: `jobs`, or 1.
+pub(crate) fn serialize(jobs: usize) -> usize {
+    if start() {
+        1
+    } else {
+        jobs
+    }
+}
+
+/// What the runtime wrote since the last call (`None`: nothing, or no runtime).
+pub(crate) fn take_report() -> Option<String> {
+    let capture = CAPTURE.get()?.as_ref()?;
+    let mut read = capture.read.lock().unwrap_or_else(|e| e.into_inner());
+    let mut bytes = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        match capture.file.read_at(&mut chunk, *read) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => {
+                bytes.extend_from_slice(&chunk[..n]);
+                *read += n as u64;
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    (!text.trim().is_empty()).then(|| text.into_owned())
+}
+
+/// The report's lines as log text, `prefix` before each (trailing blanks dropped).
+pub(crate) fn report_lines(prefix: &str, report: &str) -> Vec<String> {
+    report
+        .trim_end()
+        .lines()
+        .map(|l| format!("{prefix}{l}").trim_end().to_string())
+        .collect()
+}
+
+/// After a guarded piece of a case: a report written during it fails `test`, into whose log
+/// it goes. Returns whether there was one.
+pub(crate) fn fail_on_report(test: &TestShared) -> bool {
+    let Some(report) = take_report() else {
+        return false;
+    };
+    log_to(test, &report);
+    test.set_failure();
+    true
+}
+
+fn log_to(test: &TestShared, report: &str) {
+    for line in report_lines("", report) {
+        test.log_prefixed(format_args!("{line}"));
+    }
+}
+
+/// A report written outside any case (`suite_init`, `suite_exit`): its lines for the suite's
+/// log (`# <suite>: ...`), or `None`.
+pub(crate) fn suite_report(suite: &str) -> Option<Vec<String>> {
+    take_report().map(|r| report_lines(&format!("# {suite}: "), &r))
+}
+
+/// After the last suite: a leak check (LeakSanitizer, if present and `detect_leaks` is on),
+/// and anything else written since the last case. Returns the lines to print, `# kunit-sanitizer: `
+/// before each; the run then fails. Reports written later (exit handlers) go to stderr.
+pub(crate) fn end_of_run() -> Vec<String> {
+    if CAPTURE.get().and_then(Option::as_ref).is_none() {
+        return Vec::new();
+    }
+    if let Some(check) = symbol(c"__lsan_do_recoverable_leak_check") {
+        // SAFETY: `int __lsan_do_recoverable_leak_check(void)`, looked up by name.
+        unsafe {
+            let f: extern "C" fn() -> c_int = std::mem::transmute(check);
+            f();
+        }
+    }
+    let lines = take_report()
+        .map(|r| report_lines("# kunit-sanitizer: ", &r))
+        .unwrap_or_default();
+    if !lines.is_empty() {
+        OUTSIDE_CASES.store(true, Ordering::Relaxed);
+    }
+    if let Some(set_report_fd) = symbol(c"__sanitizer_set_report_fd") {
+        // SAFETY: as in `install`; 2 is stderr.
+        unsafe {
+            let f: extern "C" fn(*mut c_void) = std::mem::transmute(set_report_fd);
+            f(2usize as *mut c_void);
+        }
+    }
+    lines
+}
+
+/// Whether a report came outside any case (the harness then exits as failed).
+pub(crate) fn reported_outside_cases() -> bool {
+    OUTSIDE_CASES.load(Ordering::Relaxed)
+}
+
+/// The runtime is about to end the process (a report it cannot recover from): the report
+/// goes to the case running on this thread, else to stderr, named as outside any case.
+extern "C" fn on_death() {
+    let Some(report) = take_report() else {
+        return;
+    };
+    let logged = with_current(|t| {
+        log_to(t, &report);
+        t.log_prefixed(format_args!(
+            "the sanitizer ended the process (halt_on_error); the case is reported as crashed"
+        ));
+    });
+    if logged.is_none() {
+        for line in report_lines("# kunit-sanitizer (outside any case): ", &report) {
+            eprintln!("{line}");
+        }
+    }
+}
