@@ -25,8 +25,8 @@ pub const HOOK: &str = "kunit_failure_hook";
 /// the prompt is not a timeout.
 const DEBUG_TIMEOUT_SECS: &str = "86400";
 
-/// gdb's script: break on the hook, run, then select the first frame that is not kunit's
-/// (the failing line), and show it with a short backtrace.
+/// gdb's script: break on the hook, run, then select the first frame below the hook that is
+/// neither kunit's nor the standard library's (the failing line) and show it.
 const GDB_SCRIPT: &str = r#"set pagination off
 set confirm off
 set breakpoint pending on
@@ -35,7 +35,9 @@ run
 python
 try:
     f = gdb.newest_frame()
-    skip = ("kunit_failure_hook", "kunit::", "kunit_c::", "__kunit", "kunit_rs")
+    while f is not None and not (f.name() or "").endswith("kunit_failure_hook"):
+        f = f.older()
+    skip = ("kunit_failure_hook", "kunit::", "kunit_c::", "__kunit", "core::", "std::", "alloc::")
     while f is not None and (f.name() is None or f.name().startswith(skip)):
         f = f.older()
     if f is not None:
