@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use super::options::{BuildOptions, ExecArgs, ExecOptions, ReportOptions, RunArgs};
 use super::write_reports::parse_and_report;
 use crate::exec::cargo::{self, CargoError};
+use crate::exec::coverage;
 use crate::exec::debugger;
 use crate::exec::listing::ListedSuite;
 use crate::exec::runner::BinaryRunner;
@@ -117,6 +118,69 @@ fn set_sanitizer_env(args: &BuildOptions) {
     }
 }
 
+/// `--coverage` around a run: the tools and folders before, the report after.
+struct Coverage {
+    tools: coverage::Tools,
+    dir: PathBuf,
+}
+
+impl Coverage {
+    /// Finds the LLVM tools (else the one-line reason), empties the profile folder and points
+    /// `LLVM_PROFILE_FILE` at it (before any thread is started).
+    fn prepare(dir: &str, args: &BuildOptions) -> Result<Coverage, String> {
+        let tools = coverage::find_tools()?;
+        let dir = if dir.is_empty() {
+            let workspace = cargo::locate_workspace(args.manifest_path.as_deref())
+                .map_err(|e| format!("kunit: --coverage: {e:?}"))?;
+            sanitize::target_base(args.build_dir.as_deref(), &workspace)
+                .join(coverage::DEFAULT_DIR_NAME)
+        } else {
+            PathBuf::from(dir)
+        };
+        let raw = coverage::profraw_dir(&dir);
+        let _ = std::fs::remove_dir_all(&raw);
+        std::fs::create_dir_all(&raw)
+            .map_err(|e| format!("kunit: --coverage: cannot create {}: {e}", raw.display()))?;
+        std::env::set_var("LLVM_PROFILE_FILE", coverage::profile_file(&dir));
+        eprintln!("kunit: --coverage: LLVM tools: {}", tools.found);
+        Ok(Coverage { tools, dir })
+    }
+
+    /// Writes `lcov.info` and `index.html` for the run of `bins`, and one line saying where.
+    fn report(&self, bins: &[PathBuf], args: &BuildOptions) -> Result<(), String> {
+        let mut files = coverage::export(&self.tools, bins, &self.dir)?;
+        if !args.coverage_all {
+            let roots = coverage::code_under_test(args.manifest_path.as_deref())?;
+            files.retain(|f| coverage::is_code_under_test(&f.path, &roots));
+        }
+        let write = |name: &str, text: String| {
+            let path = self.dir.join(name);
+            std::fs::write(&path, text)
+                .map_err(|e| format!("kunit: --coverage: cannot write {}: {e}", path.display()))
+        };
+        write("lcov.info", crate::report::lcov::write(&files))?;
+        let page = crate::report::coverage_html::coverage_page("kunit run", &files, &|p| {
+            std::fs::read_to_string(p).ok()
+        });
+        write("index.html", page)?;
+        let t = crate::report::lcov::totals(&files);
+        eprintln!(
+            "Coverage: lines {}/{} ({}), functions {}/{}, branches {}/{} in {} files: {} and {} (kunit's page)",
+            t.lines_hit,
+            t.lines_found,
+            crate::report::lcov::percent(t.lines_hit, t.lines_found),
+            t.functions_hit,
+            t.functions_found,
+            t.branches_hit,
+            t.branches_found,
+            files.len(),
+            self.dir.join("lcov.info").display(),
+            self.dir.join("index.html").display()
+        );
+        Ok(())
+    }
+}
+
 /// Builds the test targets; the harness binaries.
 fn build_harnesses(
     args: &BuildOptions,
@@ -127,6 +191,17 @@ fn build_harnesses(
     builder.locate(&opts)?;
     if let Some(list) = &args.sanitize {
         instrument(&list.0, &mut opts)?;
+    }
+    if args.coverage.is_some() {
+        let workspace = cargo::locate_workspace(opts.manifest_path.as_deref())?;
+        opts.env = coverage::build_env();
+        opts.target = sanitize::host_triple();
+        let base = sanitize::target_base(opts.target_dir.as_deref(), &workspace);
+        opts.target_dir = Some(
+            base.join("kunit-coverage-build")
+                .to_string_lossy()
+                .into_owned(),
+        );
     }
     out.line("Building KUnit harnesses ...");
     out.flush();
@@ -467,12 +542,39 @@ pub fn run(
 ) -> io::Result<i32> {
     let start = Instant::now();
     set_sanitizer_env(&args.build);
+    let coverage = match args
+        .build
+        .coverage
+        .as_deref()
+        .map(|dir| Coverage::prepare(dir, &args.build))
+    {
+        None => None,
+        Some(Ok(c)) => Some(c),
+        Some(Err(message)) => {
+            eprintln!("{message}");
+            return Ok(2);
+        }
+    };
     let bins = match build_harnesses(&args.build, out, builder) {
         Ok(b) => b,
         Err(e) => return report_no_harnesses(e, "run", &args.build),
     };
     let built = start.elapsed();
-    let code = run_binaries(&args.build, &args.exec, &args.report, bins, out, progress)?;
+    let mut code = run_binaries(
+        &args.build,
+        &args.exec,
+        &args.report,
+        bins.clone(),
+        out,
+        progress,
+    )?;
+    if let Some(c) = coverage {
+        out.flush();
+        if let Err(message) = c.report(&bins, &args.build) {
+            eprintln!("{message}");
+            code = code.max(1);
+        }
+    }
     out.flush();
     let total = start.elapsed();
     eprintln!(

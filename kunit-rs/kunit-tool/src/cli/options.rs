@@ -235,6 +235,24 @@ pub struct BuildOptions {
     )]
     /// `--sanitize`: the sanitizers to build and run with (empty: none).
     pub sanitize: Option<crate::exec::sanitize::SanitizeList>,
+    #[arg(
+        long = "coverage",
+        value_name = "DIR",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        conflicts_with = "sanitize",
+        help = "Measures the coverage of the code under test (the workspace's packages but kunit-rs's own, without their tests/, benches/ and *_kunit.rs) and writes DIR/lcov.info and DIR/index.html (kunit's own page). Rust is built with -C instrument-coverage into a target folder of its own; needs llvm-profdata and llvm-cov of rustc's LLVM (rustup component add llvm-tools, or Debian's llvm-N). Default DIR: target/kunit-coverage."
+    )]
+    /// `--coverage[=DIR]`: where the coverage report goes (`""`: the default folder).
+    pub coverage: Option<String>,
+    #[arg(
+        long = "coverage-all",
+        requires = "coverage",
+        help = "With --coverage: counts every file the build instrumented (kunit-rs, tests and dependencies too), not only the code under test."
+    )]
+    /// `--coverage-all`: no filter on the coverage report.
+    pub coverage_all: bool,
 }
 
 fn jobs(v: &str) -> Result<usize, String> {

@@ -5,6 +5,7 @@
 //! in binary order, so the printed output does not depend on scheduling.
 
 pub mod cargo;
+pub mod coverage;
 pub mod debugger;
 pub mod harness_flags;
 pub mod isolation;

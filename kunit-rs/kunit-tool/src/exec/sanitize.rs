@@ -173,7 +173,16 @@ pub fn target_dir(
     build_dir: Option<&str>,
     workspace_manifest: &Path,
 ) -> PathBuf {
-    let base = build_dir
+    target_base(build_dir, workspace_manifest).join(format!(
+        "kunit-sanitize-{}",
+        list_text(list).replace(',', "-")
+    ))
+}
+
+/// The folder instrumented builds and reports go under: `--build_dir`, else
+/// `CARGO_TARGET_DIR`, else the workspace's `target` beside `workspace_manifest`.
+pub fn target_base(build_dir: Option<&str>, workspace_manifest: &Path) -> PathBuf {
+    build_dir
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from))
         .unwrap_or_else(|| {
@@ -181,11 +190,7 @@ pub fn target_dir(
                 .parent()
                 .unwrap_or(Path::new("."))
                 .join("target")
-        });
-    base.join(format!(
-        "kunit-sanitize-{}",
-        list_text(list).replace(',', "-")
-    ))
+        })
 }
 
 /// The cargo environment of an instrumented build: `RUSTFLAGS` and the C list.

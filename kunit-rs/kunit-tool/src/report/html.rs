@@ -18,7 +18,7 @@ use crate::report::textout::push_escaped;
 /// Cases listed under "Slowest cases".
 const SLOWEST: usize = 20;
 
-const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\
+pub(crate) const STYLE: &str = "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}\
 h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.5em}\
 .totals span{display:inline-block;margin-right:1.2em;font-weight:600}\
 .passed{color:#1a7f37}.failed{color:#cf222e}.skipped{color:#9a6700}.crashed{color:#8250df}\
@@ -48,7 +48,7 @@ document.body.setAttribute('data-ready','1');\
 })();";
 
 /// Appends `s` escaped for HTML text and attribute values.
-fn push_html(out: &mut String, s: &str) {
+pub(crate) fn push_html(out: &mut String, s: &str) {
     push_escaped(
         out,
         s,
@@ -73,7 +73,7 @@ fn escaped(s: &str) -> String {
 
 /// 128 random bits in hex, for the script's CSP nonce (std's hasher keys are
 /// random per process and per `RandomState`).
-fn nonce() -> String {
+pub(crate) fn nonce() -> String {
     use std::hash::{BuildHasher, Hasher};
     let word = || {
         let mut h = std::collections::hash_map::RandomState::new().build_hasher();

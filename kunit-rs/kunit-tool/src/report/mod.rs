@@ -2,8 +2,10 @@
 //! JUnit documents, and the HTML page. It reads the result tree of
 //! [`crate::ktap`] and imports nothing from `exec` or `cli`.
 
+pub mod coverage_html;
 pub mod html;
 pub mod json;
 pub mod junit;
+pub mod lcov;
 pub mod printer;
 pub(crate) mod textout;

@@ -1,0 +1,30 @@
+use crate::exec::coverage::*;
+use kunit::prelude::*;
+use std::path::PathBuf;
+
+#[kunit::kunit_tests(kunit_tool_coverage)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coverage_llvm_major_from_rustc() {
+        let vv = "rustc 1.95.0 (59807616e 2026-04-14)\nhost: x86_64-unknown-linux-gnu\nLLVM version: 22.1.2\n";
+        assert_eq!(llvm_major(vv), Some(22));
+        assert_eq!(llvm_major("rustc 1.95.0\n"), None);
+    }
+
+    #[test]
+    fn coverage_counts_only_the_code_under_test() {
+        let roots = vec![PathBuf::from("/w/app"), PathBuf::from("/w/lib")];
+        assert!(is_code_under_test("/w/app/src/lib.rs", &roots));
+        assert!(is_code_under_test("/w/lib/src/deep/mod.rs", &roots));
+        assert!(!is_code_under_test("/w/app/tests/memory.rs", &roots));
+        assert!(!is_code_under_test("/w/app/src/parse_kunit.rs", &roots));
+        assert!(!is_code_under_test("/w/app/benches/b.rs", &roots));
+        assert!(!is_code_under_test("/w/kunit-rs/kunit/src/lib.rs", &roots));
+        assert!(!is_code_under_test(
+            "/rustc/abc/library/core/src/ptr/mod.rs",
+            &roots
+        ));
+    }
+}
