@@ -2,7 +2,9 @@
 # The test command's set-up (./scripts/test.sh runs it first; `test.sh --setup-only` runs only
 # it): on a machine with only the Rust toolchain, installs what the tests need, one line each.
 #   rustfmt, clippy         rustup component add
-#   python3, prove, cc      apt-get install python3 perl gcc (as root; else says what to install)
+#   python3, prove, cc, gdb apt-get install python3 perl gcc gdb (as root; else says what to install)
+#   llvm-cov                llvm-profdata/llvm-cov of rustc's LLVM for --coverage: apt-get install
+#                           llvm-N (N: rustc -vV's LLVM major), when apt has it
 #   cargo-nextest, cargo2junit  cargo install --locked
 #   nightly                 never installed: the AddressSanitizer and fuzz steps skip without it
 # With TOOL arguments, only those (scripts/check-libtest-json.sh: `setup.sh cargo2junit`).
@@ -10,7 +12,7 @@ set -euo pipefail
 say() { printf 'setup: %s\n' "$*"; }
 have() { command -v "$1" >/dev/null 2>&1; }
 tools=("$@")
-[ ${#tools[@]} -gt 0 ] || tools=(rustfmt clippy python3 prove cc cargo-nextest cargo2junit nightly)
+[ ${#tools[@]} -gt 0 ] || tools=(rustfmt clippy python3 prove cc gdb llvm-cov cargo-nextest cargo2junit nightly)
 
 apt_tools=()
 apt_pkgs=()
@@ -25,12 +27,24 @@ for tool in "${tools[@]}"; do
         say "$tool: installed (rustup component add $tool)"
       fi
       ;;
-    python3 | prove | cc)
+    python3 | prove | cc | gdb)
       if have "$tool"; then
         say "$tool: present"
       else
         apt_tools+=("$tool")
-        case "$tool" in python3) apt_pkgs+=(python3) ;; prove) apt_pkgs+=(perl) ;; cc) apt_pkgs+=(gcc) ;; esac
+        case "$tool" in python3) apt_pkgs+=(python3) ;; prove) apt_pkgs+=(perl) ;; cc) apt_pkgs+=(gcc) ;; gdb) apt_pkgs+=(gdb) ;; esac
+      fi
+      ;;
+    llvm-cov)
+      # --coverage needs the LLVM tools of rustc's own LLVM version.
+      major=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
+      if have "llvm-cov-$major" && have "llvm-profdata-$major"; then
+        say "llvm-cov: present (llvm-cov-$major)"
+      elif have apt-get && apt-cache show "llvm-$major" >/dev/null 2>&1; then
+        apt_tools+=("llvm-cov-$major")
+        apt_pkgs+=("llvm-$major")
+      else
+        say "llvm-cov: no llvm-$major package; the --coverage check skips (rustup component add llvm-tools, or apt-get install llvm-$major)"
       fi
       ;;
     cargo-nextest | cargo2junit) ;; # after the C compiler: their builds may need one

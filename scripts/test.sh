@@ -60,6 +60,8 @@ step "the set-up installs what a machine with only Rust lacks (bare PATH, throwa
 scripts/check-setup.sh
 step "nextest: --partition count:K/2 runs each test once; archives run elsewhere"
 scripts/check-nextest-shards.sh
+step "--coverage: lcov.info of the code under test, and its page in headless Chromium"
+scripts/check-coverage-report.sh
 step "AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"
 scripts/check-asan.sh --ci
 

@@ -122,8 +122,9 @@ fn debugger_stops_at_the_failed_expectation_with_the_tests_line_on_top() {
             stdout.contains("# expect_fails: EXPECTATION FAILED at tests/memory.rs:"),
             "{stdout}"
         );
-        let frame = format!("in memory::expect_fails ");
-        let at = stdout.find(&frame).unwrap_or_else(|| panic!("{stdout}"));
+        let at = stdout
+            .find("in memory::expect_fails ")
+            .unwrap_or_else(|| panic!("{stdout}"));
         let shown = &stdout[at..];
         assert!(
             shown.contains(&format!("at tests/memory.rs:{line}\n{line}\t")),

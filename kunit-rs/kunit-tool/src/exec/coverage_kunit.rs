@@ -1,5 +1,7 @@
+//! `coverage.rs`'s tests, declared by `coverage.rs` under `cfg(test)` and run by the library's
+//! test target (CONTRIBUTING.md, "One test convention").
+
 use crate::exec::coverage::*;
-use kunit::prelude::*;
 use std::path::PathBuf;
 
 #[kunit::kunit_tests(kunit_tool_coverage)]

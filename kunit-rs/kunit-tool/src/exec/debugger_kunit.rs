@@ -1,5 +1,7 @@
+//! `debugger.rs`'s tests, declared by `debugger.rs` under `cfg(test)` and run by the library's
+//! test target (CONTRIBUTING.md, "One test convention").
+
 use crate::exec::debugger::*;
-use kunit::prelude::*;
 use std::path::PathBuf;
 
 #[kunit::kunit_tests(kunit_tool_debugger)]

@@ -1,5 +1,7 @@
+//! `sanitize.rs`'s tests, declared by `sanitize.rs` under `cfg(test)` and run by the library's
+//! test target (CONTRIBUTING.md, "One test convention").
+
 use crate::exec::sanitize::*;
-use kunit::prelude::*;
 
 #[kunit::kunit_tests(kunit_tool_sanitize)]
 mod tests {

@@ -1,6 +1,8 @@
+//! `coverage_html.rs`'s tests, declared by `coverage_html.rs` under `cfg(test)` and run by the library's
+//! test target (CONTRIBUTING.md, "One test convention").
+
 use crate::report::coverage_html::*;
 use crate::report::lcov::parse;
-use kunit::prelude::*;
 
 #[kunit::kunit_tests(kunit_tool_coverage_html)]
 mod tests {

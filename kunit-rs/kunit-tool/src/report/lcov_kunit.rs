@@ -1,5 +1,7 @@
+//! `lcov.rs`'s tests, declared by `lcov.rs` under `cfg(test)` and run by the library's
+//! test target (CONTRIBUTING.md, "One test convention").
+
 use crate::report::lcov::*;
-use kunit::prelude::*;
 
 const SAMPLE: &str = "SF:/w/src/lib.rs\nFN:3,_RNvCs_3lib3sum\nFN:7,_RNvCs_3lib5never\nFNDA:4,_RNvCs_3lib3sum\nFNDA:0,_RNvCs_3lib5never\nFNF:2\nFNH:1\nBRDA:4,0,0,3\nBRDA:4,0,1,-\nBRF:2\nBRH:1\nDA:3,4\nDA:4,4\nDA:7,0\nDA:8,0\nLF:4\nLH:2\nend_of_record\n";
 
