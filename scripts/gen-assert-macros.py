@@ -7,7 +7,7 @@
 - the C entry points of the same families (`C_ENTRY_POINTS`): `__kunit_c_<stem>` for the Rust
   failure entry point `<stem>_failed`, declared (with its `_fmt` form) in
   kunit-rs/kunit-c/include/kunit/assert-abi.h, which `kunit/test.h` includes, and defined with
-  the same parameters in kunit-rs/kunit-c/src/abi/assert_abi.rs. A family without its C entry
+  the same parameters in kunit-rs/kunit-c-runtime/src/abi/assert_abi.rs. A family without its C entry
   point, or a C entry point without its family, is an error.
 
 Each public macro expands directly to its check (no inner macro: a macro level costs the
@@ -21,11 +21,11 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "kunit-rs/kunit/src/assert/families.rs"
 C_ABI_HEADER = ROOT / "kunit-rs/kunit-c/include/kunit/assert-abi.h"
-C_ABI_RUST = ROOT / "kunit-rs/kunit-c/src/abi/assert_abi.rs"
+C_ABI_RUST = ROOT / "kunit-rs/kunit-c-runtime/src/abi/assert_abi.rs"
 # Hand-written: the macros that call `__kunit_c_<stem>_fmt`, and the Rust behind the entry
 # points, which calls `<stem>_failed`.
 C_HEADER = ROOT / "kunit-rs/kunit-c/include/kunit/test.h"
-C_ASSERT = ROOT / "kunit-rs/kunit-c/src/abi/assert.rs"
+C_ASSERT = ROOT / "kunit-rs/kunit-c-runtime/src/abi/assert.rs"
 
 NONE = "::core::option::Option::None"
 SOME = "::core::option::Option::Some(::core::format_args!($($fmt)+))"

@@ -295,24 +295,19 @@ pub fn run(
 #[macro_export]
 macro_rules! main {
     () => {
-        // `kunit_c::Build` sets this cfg, so C test objects find kunit-c's C API without
-        // the test file naming kunit-c.
-        #[allow(unexpected_cfgs)]
-        const _: () = {
-            #[cfg(kunit_c_linked)]
-            extern crate kunit_c as _;
-        };
-        // ... and the C objects themselves (kunit_c::Build's archives).
+        // `kunit_c::Build` sets this cfg and writes `kunit_c_link.rs`: the C objects (its
+        // archives, whole) and the runtime crate whose C API they call. Included, not named
+        // here, so kunit names no crate downstream of it.
         #[allow(unexpected_cfgs)]
         mod __kunit_c_objects {
             #[cfg(kunit_c_linked)]
-            ::kunit_c::link_c_objects!();
+            include!(concat!(env!("OUT_DIR"), "/kunit_c_link.rs"));
         }
         #[allow(unexpected_cfgs)]
         fn main() {
             // A binary with C test objects and no C suite fails instead of passing empty.
             #[cfg(kunit_c_linked)]
-            ::kunit_c::__require_c_suites();
+            __kunit_c_objects::require_c_suites();
             $crate::harness::main()
         }
     };
