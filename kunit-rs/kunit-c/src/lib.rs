@@ -7,7 +7,8 @@
 //! that is not a plain comparison, every failure text, the registry, the executor, timeouts,
 //! actions and KTAP are kunit-rs's own, reached through the `extern "C"` functions of
 //! kunit-c-runtime. So a C failure prints exactly what the equivalent Rust assertion prints —
-//! and what KUnit prints.
+//! and what KUnit prints. `include/MANIFEST.toml` lists every header: its kernel path, what it
+//! provides, how complete it is and the test that covers it.
 //!
 //! ```no_run
 //! // build.rs of a crate with `kunit` and `kunit-c-runtime` as dependencies and `kunit-c` as
@@ -24,7 +25,9 @@
 //! ```
 //!
 //! # Modules
-//! * `build` — [`Build`]: compiles C test files as the kernel does, for build scripts.
+//! * `build` — [`Build`]: compiles C test files as the kernel does, for build scripts; its
+//!   flags ([`kernel_cflags`]: `-O2 -g` whatever cargo's profile, and the kernel's semantic
+//!   flags) are the ones `kunit c` compiles with.
 //!
 //! **Linking**: [`Build`] archives the objects and writes `kunit_c_link.rs` into `OUT_DIR`,
 //! naming the archives (whole-archive, so their constructors — the suites' registration — are
@@ -37,7 +40,7 @@
 
 mod build;
 
-pub use build::{module_name, Build, KERNEL_LIBC_NAME_PREFIX};
+pub use build::{kernel_cflags, module_name, Build, KERNEL_LIBC_NAME_PREFIX};
 
 include!(concat!(env!("OUT_DIR"), "/headers.rs"));
 

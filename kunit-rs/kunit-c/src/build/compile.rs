@@ -125,21 +125,19 @@ fn common_args(
 ) -> Result<Vec<OsString>, String> {
     let include = crate::include_dir();
     // cc's own `-w` (what its warnings(false) asks for) would silence the kernel's
-    // -Werror=... as well: the warnings are set below.
-    let mut args: Vec<OsString> = tool.args().iter().filter(|a| *a != "-w").cloned().collect();
-    args.extend(flags::SEMANTIC.iter().map(OsString::from));
-    for f in flags::SEMANTIC_IF_SUPPORTED {
-        if supported(tool, work, f) {
-            args.push(f.into());
-        }
-    }
-    args.extend(flags::WARNINGS.iter().map(OsString::from));
-    let own = if tool.is_like_clang() {
-        flags::WARNINGS_CLANG
-    } else {
-        flags::WARNINGS_GCC
-    };
-    args.extend(own.iter().map(OsString::from));
+    // -Werror=... as well, and its -O/-g follow cargo's profile, which the kernel's
+    // optimisation replaces: the warnings and the optimisation are set below.
+    let mut args: Vec<OsString> = tool
+        .args()
+        .iter()
+        .filter(|a| *a != "-w" && !flags::is_profile_flag(&a.to_string_lossy()))
+        .cloned()
+        .collect();
+    args.extend(
+        flags::kernel_cflags(tool.is_like_clang(), |f| supported(tool, work, f))
+            .into_iter()
+            .map(OsString::from),
+    );
     // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
     args.push("-nostdinc".into());
     args.push("-isystem".into());

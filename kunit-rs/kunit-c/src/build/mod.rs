@@ -3,7 +3,7 @@
 
 mod compile;
 mod diagnose;
-mod flags;
+pub(crate) mod flags;
 pub(crate) mod kconfig;
 mod libc_names;
 mod link;
@@ -12,6 +12,7 @@ mod tree;
 
 use std::path::Path;
 
+pub use flags::kernel_cflags;
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
 
