@@ -102,8 +102,9 @@ pub(crate) fn is_profile_flag(arg: &str) -> bool {
     arg.starts_with("-O") || arg.starts_with("-g")
 }
 
-/// The kernel's flags, in command-line order: [`OPTIMISATION`] (`-O2 -g`, whatever cargo's
-/// profile), the semantic flags ([`SEMANTIC`], and each of [`SEMANTIC_IF_SUPPORTED`] for which
+/// The kernel's flags, in command-line order: the optimisation (`-O2 -g`, whatever cargo's
+/// profile), the semantic flags (`-std=gnu11 -funsigned-char ...`, and each of the newer
+/// ones, `-fms-extensions -fstrict-flex-arrays=3 -fno-allow-store-data-races`, for which
 /// `supported` answers yes), the warnings of a kernel build and the compiler's own warning
 /// switches (`clang`: Clang's, else GCC's). `kunit_c::Build` and `kunit c` both compile with
 /// exactly these, so a file gives the same results through either.

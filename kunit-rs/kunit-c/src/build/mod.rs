@@ -90,7 +90,7 @@ impl Build {
     pub fn try_compile(&self, name: &str) -> Result<(), String> {
         let objects = compile::compile(self, name)?;
         link::archive_and_declare(name, &objects)?;
-        // `kunit::main!()` then links kunit-c and the archives (`kunit_c::link_c_objects!()`),
+        // `kunit::main!()` then includes kunit_c_link.rs: the archives and kunit-c-runtime,
         // and checks that a C suite registered.
         println!("cargo:rustc-check-cfg=cfg(kunit_c_linked)");
         println!("cargo:rustc-cfg=kunit_c_linked");
