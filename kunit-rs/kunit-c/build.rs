@@ -68,5 +68,12 @@ fn main() {
         build.file(f);
     }
     println!("cargo:rerun-if-changed={}", glue.join("glue.h").display());
+    // Whole: the `kunit` binary links kunit-c as the run time of `kunit c`, whose C objects
+    // (loaded later) are the only callers of most glue functions; every one must be there.
+    build.link_lib_modifier("+whole-archive");
     build.compile("kunit_c_glue");
+    // The target this library runs on, for `kunit c`'s compiler (cc needs one outside a
+    // build script).
+    let target = std::env::var("TARGET").expect("cargo sets TARGET");
+    println!("cargo:rustc-env=KUNIT_C_TARGET={target}");
 }

@@ -5,7 +5,7 @@
 mod tests {
     use crate::cli::help::*;
 
-    const SUBCOMMANDS: [&str; 4] = ["run", "build", "exec", "parse"];
+    const SUBCOMMANDS: [&str; 5] = ["run", "build", "exec", "parse", "c"];
 
     #[test]
     fn every_option_of_every_subcommand_is_described() {
