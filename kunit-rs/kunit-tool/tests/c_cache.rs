@@ -339,7 +339,9 @@ fn a_symbol_nothing_defines_fails_the_build_naming_it() {
     let dir = workdir("undefined");
     write(
         &dir.join("undefined_kunit.c"),
-        &suite("int c_cache_nowhere(void);\n#define VALUE c_cache_nowhere()"),
+        &suite(
+            "int c_cache_nowhere(void);\nint (*c_cache_use)(void) = c_cache_nowhere;\n#define VALUE 0",
+        ),
     );
     let out = kunit_c(&dir, &["undefined_kunit.c"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
