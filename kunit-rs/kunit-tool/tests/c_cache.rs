@@ -337,11 +337,16 @@ fn a_compile_error_after_an_edit_fails_the_build() {
 #[test]
 fn a_symbol_nothing_defines_fails_the_build_naming_it() {
     let dir = workdir("undefined");
+    // Called by the case: code a constructor reaches (what no constructor reaches is left
+    // out of the link, as from the kernel's).
     write(
         &dir.join("undefined_kunit.c"),
-        &suite(
-            "int c_cache_nowhere(void);\nint (*c_cache_use)(void) = c_cache_nowhere;\n#define VALUE 0",
-        ),
+        "#include <kunit/test.h>\n\
+         int c_cache_nowhere(void);\n\
+         static void calls(struct kunit *test)\n{\n\tKUNIT_EXPECT_EQ(test, c_cache_nowhere(), 0);\n}\n\
+         static struct kunit_case undefined_cases[] = { KUNIT_CASE(calls), {} };\n\
+         static struct kunit_suite undefined_suite = { .name = \"c_undefined\", .test_cases = undefined_cases };\n\
+         kunit_test_suite(undefined_suite);\n",
     );
     let out = kunit_c(&dir, &["undefined_kunit.c"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
@@ -364,6 +369,18 @@ fn files_under(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(p);
         }
     }
+}
+
+#[test]
+fn a_symbol_only_unused_code_needs_does_not_stop_the_run() {
+    let dir = workdir("unused_undefined");
+    write(
+        &dir.join("unused_kunit.c"),
+        &suite("int c_cache_nowhere(void);\nint c_cache_unused(void) { return c_cache_nowhere(); }\n#define VALUE 0"),
+    );
+    let out = kunit_c(&dir, &["unused_kunit.c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("[PASSED] value"));
 }
 
 #[test]

@@ -3,6 +3,11 @@
 //! through an archive), so each one's constructors, the suites' registration, are kept;
 //! `-Bsymbolic` binds the objects' references to their own definitions, so a linked
 //! `lib/string.c`'s `strlen` is the C code's while the `kunit` process keeps the C library's.
+//! The object exports nothing (a version script makes every symbol local; the harness needs
+//! none of them, the constructors register the suites), so `--gc-sections` drops what no
+//! constructor reaches, as the kernel's and a test binary's static links do: an unused
+//! function's call to a symbol nothing defines (`lib/string_helpers.c`'s `get_options`, from
+//! `lib/cmdline.c`) does not keep the object from loading.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -10,12 +15,22 @@ use std::process::Command;
 use super::objects::{digest, Object};
 use kunit_c::Commands;
 
+/// The link's flags, before the version script.
+const FLAGS: &[&str] = &["-shared", "-Wl,-Bsymbolic", "-Wl,--gc-sections"];
+/// Every symbol local: the shared object exports nothing.
+const VERSION_SCRIPT: &str = "{ local: *; };\n";
+
 /// Links `objects` into `work/c-suites.so`, unless the one there was linked from exactly
 /// these objects (the same files, built from the same inputs); returns its path.
 pub fn link(cmds: &Commands, objects: &[Object], work: &Path) -> Result<PathBuf, String> {
     let so = work.join("c-suites.so");
     let stamp = work.join("c-suites.key");
-    let mut parts: Vec<Vec<u8>> = vec![cmds.compiler.as_os_str().as_encoded_bytes().to_vec()];
+    // The link command's own flags are part of the key: another kunit links anew.
+    let mut parts: Vec<Vec<u8>> = vec![
+        cmds.compiler.as_os_str().as_encoded_bytes().to_vec(),
+        FLAGS.join(" ").into_bytes(),
+        VERSION_SCRIPT.as_bytes().to_vec(),
+    ];
     for o in objects {
         parts.push(o.path.as_os_str().as_encoded_bytes().to_vec());
         parts.push(std::fs::read(&o.deps).unwrap_or_default());
@@ -27,10 +42,16 @@ pub fn link(cmds: &Commands, objects: &[Object], work: &Path) -> Result<PathBuf,
         return Ok(so);
     }
     let _ = std::fs::remove_file(&stamp);
+    let map = work.join("c-suites.map");
+    std::fs::write(&map, VERSION_SCRIPT).map_err(|e| format!("{}: {e}", map.display()))?;
+    let mut version_script = std::ffi::OsString::from("-Wl,--version-script=");
+    version_script.push(&map);
     // A harness of an earlier run may still have the old one open: a new file, renamed.
     let tmp = work.join(format!("c-suites.{}.so", std::process::id()));
     let out = Command::new(&cmds.compiler)
-        .args(["-shared", "-Wl,-Bsymbolic", "-o"])
+        .args(FLAGS)
+        .arg(&version_script)
+        .arg("-o")
         .arg(&tmp)
         .args(objects.iter().map(|o| &o.path))
         .envs(cmds.envs.iter().map(|(k, v)| (k, v)))
