@@ -201,3 +201,49 @@ fn bad_arguments_exit_2() {
         "{top}"
     );
 }
+
+/// The names of kunit-c's C ABI: every `#[no_mangle]` function under `src/abi/`.
+fn abi_names() -> Vec<String> {
+    let abi = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kunit-c/src/abi");
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(&abi).expect("kunit-c/src/abi") {
+        let text = std::fs::read_to_string(e.expect("entry").path()).expect("read");
+        let mut lines = text.lines();
+        while let Some(l) = lines.next() {
+            if l.trim() != "#[no_mangle]" {
+                continue;
+            }
+            let def = lines.next().unwrap_or("");
+            if let Some(name) = def
+                .split("fn ")
+                .nth(1)
+                .and_then(|r| r.split(['(', '<']).next())
+            {
+                names.push(name.trim().to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// The `kunit` binary is `kunit c`'s run time: it exports every function of kunit-c's C ABI
+/// to the shared objects it loads (nothing references most of them in the binary itself).
+#[test]
+fn the_binary_exports_kunit_c_s_abi() {
+    let names = abi_names();
+    assert!(names.len() > 20, "{names:?}");
+    let out = Command::new(std::env::var_os("NM").unwrap_or_else(|| "nm".into()))
+        .args(["-D", "--defined-only"])
+        .arg(env!("CARGO_BIN_EXE_kunit"))
+        .output()
+        .expect("run nm (binutils)");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let exported: std::collections::BTreeSet<String> = text(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2).map(str::to_owned))
+        .collect();
+    let missing: Vec<&String> = names.iter().filter(|n| !exported.contains(*n)).collect();
+    assert!(missing.is_empty(), "not exported: {missing:?}");
+    // The glue too (whole-archive): a function only C test code calls.
+    assert!(exported.contains("devm_kmemdup"), "devm_kmemdup");
+}

@@ -33,7 +33,9 @@ mod tests {
         assert!(!deps_fresh(&record));
         std::fs::remove_file(&a).expect("remove a");
         assert!(!deps_fresh(
-            &deps_text(std::slice::from_ref(&b)).map(|t| t + &record).expect("b")
+            &deps_text(std::slice::from_ref(&b))
+                .map(|t| t + &record)
+                .expect("b")
         ));
         let _ = std::fs::remove_dir_all(&d);
     }
