@@ -384,6 +384,35 @@ fn a_symbol_only_unused_code_needs_does_not_stop_the_run() {
 }
 
 #[test]
+fn a_kernel_function_the_c_files_define_is_theirs() {
+    // The `kunit` binary defines `strlen` for C code too (kunit-c's glue, on the C
+    // library's): the C files' own definition (here a wrong one) is the one they call.
+    let dir = workdir("own_strlen");
+    write(
+        &dir.join("own_strlen.c"),
+        "#include <linux/string.h>\nsize_t strlen(const char *s) { (void)s; return 42; }\n",
+    );
+    write(
+        &dir.join("strlen_kunit.c"),
+        "#include <kunit/test.h>\n#include <linux/string.h>\n\
+         static void own(struct kunit *test)\n{\n\
+         \tconst char *volatile s = \"abc\";\n\tKUNIT_EXPECT_EQ(test, strlen(s), 42);\n}\n\
+         static struct kunit_case strlen_cases[] = { KUNIT_CASE(own), {} };\n\
+         static struct kunit_suite strlen_suite = { .name = \"c_own_strlen\", .test_cases = strlen_cases };\n\
+         kunit_test_suite(strlen_suite);\n",
+    );
+    let out = kunit_c(&dir, &["strlen_kunit.c", "own_strlen.c"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("[PASSED] own"));
+}
+
+#[test]
 fn the_cache_holds_no_environment_value() {
     let dir = workdir("secret");
     let secret = format!("kunit-c-secret-{}-value", std::process::id());
