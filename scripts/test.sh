@@ -50,6 +50,8 @@ step "--format tap is accepted by prove"
 scripts/check-tap-prove.sh
 step "the five public crates package and verify together"
 scripts/check-package.sh
+step "kunit c runs from an installed kunit: cargo install --path, and from the unpacked packages"
+scripts/check-c-install.sh
 step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh
 step "cargo2junit and a strict libtest schema check read every harness binary's --format json"

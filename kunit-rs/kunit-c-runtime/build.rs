@@ -39,5 +39,8 @@ fn main() {
         build.file(f);
     }
     println!("cargo:rerun-if-changed={}", glue.join("glue.h").display());
+    // Whole: the `kunit` binary links the runtime for `kunit c`, whose C objects (loaded
+    // later) are the only callers of most glue functions; every one must be there.
+    build.link_lib_modifier("+whole-archive");
     build.compile("kunit_c_glue");
 }

@@ -47,4 +47,8 @@ fn main() {
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("headers.rs"), code).expect("write headers.rs");
+    // The target this library runs on, for `kunit c`'s compiler (cc needs one outside a
+    // build script).
+    let target = std::env::var("TARGET").expect("cargo sets TARGET");
+    println!("cargo:rustc-env=KUNIT_C_TARGET={target}");
 }

@@ -40,7 +40,10 @@
 
 mod build;
 
-pub use build::{kernel_cflags, module_name, Build, KERNEL_LIBC_NAME_PREFIX};
+pub use build::{
+    compile_error_message, depfile_prerequisites, kernel_cflags, module_name, Build, Commands,
+    FileCommand, KERNEL_LIBC_NAME_PREFIX,
+};
 
 include!(concat!(env!("OUT_DIR"), "/headers.rs"));
 
@@ -53,18 +56,29 @@ pub fn include_dir() -> std::path::PathBuf {
     DIR.get_or_init(|| {
         let out = std::env::var_os("OUT_DIR").expect("kunit_c::include_dir runs in a build script");
         let dir = std::path::Path::new(&out).join("kunit-c").join("include");
-        for (rel, bytes) in HEADERS {
-            let path = dir.join(rel);
-            let parent = path.parent().expect("a header has a directory");
-            std::fs::create_dir_all(parent)
-                .unwrap_or_else(|e| panic!("kunit-c: {}: {e}", parent.display()));
-            // Unchanged headers keep their timestamps, so cc and cargo see no change.
-            if std::fs::read(&path).ok().as_deref() != Some(*bytes) {
-                std::fs::write(&path, bytes)
-                    .unwrap_or_else(|e| panic!("kunit-c: {}: {e}", path.display()));
-            }
-        }
+        write_headers(&dir).unwrap_or_else(|e| panic!("{e}"));
         dir
     })
     .clone()
+}
+
+/// Every C header this library carries: (path under `include/`, contents).
+pub fn headers() -> &'static [(&'static str, &'static [u8])] {
+    HEADERS
+}
+
+/// Writes the C headers out under `dir` (the `include/` folder of [`include_dir`]); a header
+/// whose file already holds its text is left alone, so its timestamp does not change.
+pub fn write_headers(dir: &std::path::Path) -> Result<(), String> {
+    for (rel, bytes) in HEADERS {
+        let path = dir.join(rel);
+        let parent = path.parent().expect("a header has a directory");
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("kunit-c: {}: {e}", parent.display()))?;
+        if std::fs::read(&path).ok().as_deref() != Some(*bytes) {
+            std::fs::write(&path, bytes)
+                .map_err(|e| format!("kunit-c: {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
 }

@@ -1,6 +1,7 @@
 //! `kunit_c::Build`: compiles kernel-style C test files, and the C code they test, the way the
 //! kernel compiles C, for the test targets of a package.
 
+mod commands;
 mod compile;
 mod diagnose;
 pub(crate) mod flags;
@@ -13,6 +14,7 @@ mod tree;
 use std::path::Path;
 
 pub use flags::kernel_cflags;
+pub use commands::{compile_error_message, depfile_prerequisites, Commands, FileCommand};
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
 
