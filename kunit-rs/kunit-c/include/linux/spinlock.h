@@ -67,6 +67,9 @@ static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 #define spin_lock_irqsave(lock, flags) raw_spin_lock_irqsave(lock, flags)
 #define spin_unlock_irqrestore(lock, flags) raw_spin_unlock_irqrestore(lock, flags)
 
+/* As in the kernel, rwlock_t comes with the spinlocks. */
+#include <linux/rwlock.h>
+
 #define assert_spin_locked(lock) ((void)0)
 #define lockdep_assert_held(lock) ((void)(lock))
 
