@@ -22,6 +22,10 @@ fn main() {
         "tests/seq_buf_kunit.c",
         "tests/bitfield_kunit.c",
         "tests/mm_kunit.c",
+        "tests/percpu_kunit.c",
+        "tests/kthread_kunit.c",
+        "tests/rwlock_kunit.c",
+        "tests/jiffies_kunit.c",
     ] {
         build.file(file);
     }
