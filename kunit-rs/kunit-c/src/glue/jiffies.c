@@ -41,3 +41,13 @@ void __kunit_c_nsleep(unsigned long long nsecs)
 	while (nanosleep(&ts, &ts) && errno == EINTR)
 		;
 }
+
+/* See <linux/sched.h>: HZ is not known here, so the tick is measured in jiffies. */
+long __kunit_c_schedule_timeout(long timeout, unsigned int hz, unsigned long initial)
+{
+	unsigned long long end = __kunit_c_jiffies_64(hz, initial) + (unsigned long long)timeout;
+
+	while (__kunit_c_jiffies_64(hz, initial) < end)
+		__kunit_c_nsleep(1000000000ull / hz);
+	return 0;
+}
