@@ -18,6 +18,7 @@
 #include <linux/compiler.h>
 #include <linux/cpumask.h>
 #include <linux/gfp_types.h>
+#include <linux/init.h> /* as the kernel's brings it */
 #include <linux/preempt.h>
 #include <linux/smp.h>
 #include <linux/types.h>
