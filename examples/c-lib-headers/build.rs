@@ -26,6 +26,9 @@ fn main() {
         "tests/kthread_kunit.c",
         "tests/rwlock_kunit.c",
         "tests/jiffies_kunit.c",
+        "tests/completion_kunit.c",
+        "tests/semaphore_kunit.c",
+        "tests/seqlock_kunit.c",
     ] {
         build.file(file);
     }
