@@ -29,6 +29,7 @@ fn main() {
         "tests/completion_kunit.c",
         "tests/semaphore_kunit.c",
         "tests/seqlock_kunit.c",
+        "tests/rcu_kunit.c",
     ] {
         build.file(file);
     }
