@@ -56,7 +56,7 @@ static void rcu_publish_and_free(struct kunit *test)
 	kfree_rcu(p, rcu);
 	callbacks = 0;
 	call_rcu(&stack.rcu, count_callback);
-	synchronize_rcu();
+	rcu_barrier(); /* waits for the callbacks (a grace period alone does not) */
 	KUNIT_EXPECT_EQ(test, callbacks, 1);
 }
 
