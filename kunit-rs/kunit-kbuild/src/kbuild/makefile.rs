@@ -124,9 +124,13 @@ impl Makefile {
                     } else {
                         !already && !outer && self.condition(kw2, rest2)
                     };
+                    let option = cond_option(rest2);
                     let top = conds.last_mut().expect("checked");
                     top.0 = v && !outer;
                     top.1 = already || v;
+                    if option.is_some() {
+                        top.2 = option;
+                    }
                     continue;
                 }
                 "endif" => {
@@ -423,6 +427,24 @@ impl Makefile {
                 .filter(|w| self.srctree.join(w).exists() || std::path::Path::new(w).exists())
                 .collect::<Vec<_>>()
                 .join(" "),
+            "firstword" | "lastword" => {
+                let w = words(&arg(self, 0));
+                let pick = if f == "firstword" {
+                    w.first()
+                } else {
+                    w.last()
+                };
+                pick.cloned().unwrap_or_default()
+            }
+            "words" => words(&arg(self, 0)).len().to_string(),
+            "findstring" => {
+                let (a, t) = (arg(self, 0), arg(self, 1));
+                if t.contains(&a) {
+                    a
+                } else {
+                    String::new()
+                }
+            }
             "info" | "warning" => String::new(),
             _ => return None,
         })
@@ -562,16 +584,19 @@ fn cond_args(rest: &str) -> Option<(String, String)> {
         }
         return None;
     }
-    let q = r.chars().next()?;
-    if q != '"' && q != '\'' {
-        return None;
+    // Two quoted words: "a" "b" or 'a' 'b' (each may use either quote).
+    let mut out = Vec::new();
+    let mut rest = r;
+    for _ in 0..2 {
+        rest = rest.trim_start();
+        let q = rest.chars().next().filter(|c| *c == '"' || *c == '\'')?;
+        let end = rest[1..].find(q)? + 1;
+        out.push(rest[1..end].to_string());
+        rest = &rest[end + 1..];
     }
-    let mut it = r.split(q).filter(|p| !p.trim().is_empty() || p.is_empty());
-    let _ = it.next();
-    let a = it.next()?.to_string();
-    let _ = it.next();
-    let b = it.next().unwrap_or("").to_string();
-    Some((a, b))
+    rest.trim()
+        .is_empty()
+        .then(|| (out[0].clone(), out[1].clone()))
 }
 
 /// The first `$(CONFIG_X)` a text mentions, as `CONFIG_X`.

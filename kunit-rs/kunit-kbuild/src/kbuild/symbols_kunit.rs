@@ -1,1 +1,33 @@
-//! placeholder
+//! `symbols.rs`'s tests (suite `kbuild_symbols`), declared by `symbols.rs` under `cfg(test)`
+//! and run by the library's test target (CONTRIBUTING.md, "One test convention").
+
+#[kunit::kunit_tests(kbuild_symbols)]
+mod tests {
+    use crate::kbuild::symbols::*;
+    use std::collections::HashMap;
+
+    #[test]
+    fn follows_what_each_object_needs() {
+        let defines: HashMap<String, Vec<String>> = [
+            ("list_add", "lib/list.o"),
+            ("find_bit", "lib/find_bit.o"),
+            ("hweight", "lib/hweight.o"),
+            ("unused", "lib/big.o"),
+        ]
+        .iter()
+        .map(|(s, o)| (s.to_string(), vec![o.to_string()]))
+        .collect();
+        let undefined_of = |o: &str| match o {
+            "lib/find_bit.o" => vec!["hweight".to_string(), "memset".to_string()],
+            "lib/hweight.o" => vec!["find_bit".to_string()],
+            _ => vec![],
+        };
+        let c = link_closure(
+            &["find_bit".into(), "list_add".into()],
+            &defines,
+            &undefined_of,
+        );
+        assert_eq!(c.objects, ["lib/list.o", "lib/find_bit.o", "lib/hweight.o"]);
+        assert_eq!(c.unresolved, ["memset"]);
+    }
+}

@@ -383,7 +383,9 @@ impl Parser<'_> {
                     _ => Type::String,
                 };
                 let is_def = kw.starts_with("def_");
-                let parsed = if toks.is_empty() {
+                let parsed = if toks.is_empty() && is_def {
+                    return Err(format!("`{kw}` needs a value"));
+                } else if toks.is_empty() {
                     None
                 } else if is_def {
                     Some(self.expr_if(&toks)?)
