@@ -10,7 +10,7 @@
 //! 1. `kconfig::expr`, `kconfig::fragment`, `kconfig::macros` — expressions, fragments, `$(…)`
 //! 2. `kconfig::model` — the symbol table
 //! 3. `kconfig::parse`, `kconfig::eval` — reading the files, computing values
-//! 4. `kconfig::resolve` — kunit.py's configuration step
+//! 4. `kconfig::resolve`, `kconfig` — kunit.py's configuration step (and the folder's module map)
 //! 5. `kbuild` — the Makefiles and the link closure
 
 pub mod kbuild;

@@ -83,7 +83,7 @@ impl<'k> Eval<'k> {
     pub fn expr(&mut self, e: &Expr) -> Tri {
         match e {
             Expr::Atom(a) => self.atom_tri(a),
-            Expr::Not(e) => self.expr(e).not(),
+            Expr::Not(e) => !self.expr(e),
             Expr::And(a, b) => {
                 let l = self.expr(a);
                 if l == Tri::N {

@@ -15,15 +15,19 @@ pub enum Tri {
     Y = 2,
 }
 
-impl Tri {
+impl std::ops::Not for Tri {
+    type Output = Tri;
     /// `!x` is `2 - x`, as the kernel computes it.
-    pub fn not(self) -> Tri {
+    fn not(self) -> Tri {
         match self {
             Tri::N => Tri::Y,
             Tri::M => Tri::M,
             Tri::Y => Tri::N,
         }
     }
+}
+
+impl Tri {
     /// The value a `y`/`m`/`n` string names.
     pub fn parse(s: &str) -> Option<Tri> {
         match s {

@@ -44,8 +44,8 @@ mod tests {
 
     #[test]
     fn tristate_logic() {
-        assert_eq!(Tri::M.not(), Tri::M);
-        assert_eq!(Tri::Y.not(), Tri::N);
+        assert_eq!(!Tri::M, Tri::M);
+        assert_eq!(!Tri::Y, Tri::N);
         assert_eq!(Tri::M.min(Tri::Y), Tri::M);
         assert_eq!(Tri::parse("x"), None);
     }
