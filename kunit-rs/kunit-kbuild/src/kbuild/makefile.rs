@@ -27,7 +27,8 @@ pub struct Makefile {
     pub srctree: PathBuf,
     /// The C compiler for `cc-option`.
     pub cc: String,
-    probe_cache: HashMap<String, bool>,
+    /// `cc-option` answers by flag (shared across a tree's directories by the caller).
+    pub probe_cache: HashMap<String, bool>,
 }
 
 impl Makefile {
@@ -173,33 +174,48 @@ impl Makefile {
                 .to_string();
             let option = config_in(lhs).or_else(|| under.map(String::from));
             let rhs = rhs.trim();
-            let added = match op {
+            // What this line adds, expanded only when its provenance is recorded (an
+            // expansion may run a compiler probe).
+            let added_text = match op {
                 ":=" | "::=" => {
                     let v = self.expand(rhs);
                     self.vars.insert(name.clone(), Var::Simple(v.clone()));
-                    v
+                    Some(v)
                 }
                 "=" => {
                     self.vars
                         .insert(name.clone(), Var::Recursive(rhs.to_string()));
-                    self.expand(rhs)
+                    None
                 }
                 "?=" => {
                     if !self.vars.contains_key(&name) {
                         self.vars
                             .insert(name.clone(), Var::Recursive(rhs.to_string()));
                     }
-                    self.expand(rhs)
+                    None
                 }
-                _ => {
-                    let v = match self.vars.get(&name).cloned() {
-                        Some(Var::Simple(old)) => Var::Simple(join(&old, &self.expand(rhs))),
-                        Some(Var::Recursive(old)) => Var::Recursive(join(&old, rhs)),
-                        None => Var::Recursive(rhs.to_string()),
-                    };
-                    self.vars.insert(name.clone(), v);
-                    self.expand(rhs)
-                }
+                _ => match self.vars.get(&name).cloned() {
+                    Some(Var::Simple(old)) => {
+                        let v = self.expand(rhs);
+                        self.vars.insert(name.clone(), Var::Simple(join(&old, &v)));
+                        Some(v)
+                    }
+                    Some(Var::Recursive(old)) => {
+                        self.vars
+                            .insert(name.clone(), Var::Recursive(join(&old, rhs)));
+                        None
+                    }
+                    None => {
+                        self.vars
+                            .insert(name.clone(), Var::Recursive(rhs.to_string()));
+                        None
+                    }
+                },
+            };
+            let added = match (&option, added_text) {
+                (None, _) => String::new(),
+                (Some(_), Some(v)) => v,
+                (Some(_), None) => self.expand(rhs),
             };
             if let Some(o) = option {
                 for w in added.split_whitespace() {

@@ -7,6 +7,7 @@ use super::makefile::Makefile;
 use crate::kconfig::fragment::quote;
 use crate::kconfig::model::Type;
 use crate::kconfig::resolve::Config;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// How an object reaches the kernel.
@@ -75,8 +76,17 @@ pub fn objects_for(
 ) -> Result<Objects, String> {
     let mut out = Objects::default();
     let vars = config_vars(config);
+    let mut probes = HashMap::new();
     for d in dirs {
-        read_dir(tree, &vars, d.trim_end_matches('/'), &[], cc, &mut out)?;
+        read_dir(
+            tree,
+            &vars,
+            d.trim_end_matches('/'),
+            &[],
+            cc,
+            &mut probes,
+            &mut out,
+        )?;
     }
     Ok(out)
 }
@@ -87,6 +97,7 @@ fn read_dir(
     dir: &str,
     inherited: &[String],
     cc: &str,
+    probes: &mut HashMap<String, bool>,
     out: &mut Objects,
 ) -> Result<(), String> {
     let file = ["Kbuild", "Makefile"]
@@ -101,6 +112,7 @@ fn read_dir(
     all.push(("src".into(), dir.into()));
     all.push(("obj".into(), dir.into()));
     let mut mk = Makefile::new(&all, PathBuf::from(tree), cc);
+    mk.probe_cache = std::mem::take(probes);
     mk.eval_text(&file, &text);
     out.dirs.push(dir.to_string());
     out.skipped.append(&mut mk.skipped);
@@ -173,8 +185,17 @@ fn read_dir(
             }
         }
     }
+    *probes = std::mem::take(&mut mk.probe_cache);
     for sub in subdirs {
-        read_dir(tree, vars, &format!("{dir}/{sub}"), &subdir_flags, cc, out)?;
+        read_dir(
+            tree,
+            vars,
+            &format!("{dir}/{sub}"),
+            &subdir_flags,
+            cc,
+            probes,
+            out,
+        )?;
     }
     Ok(())
 }
