@@ -123,6 +123,9 @@ pub struct Options {
     pub env: HashMap<String, String>,
     /// A file keeping `$(shell …)` answers (the compiler probes) between runs.
     pub shell_cache: Option<PathBuf>,
+    /// A file keeping the last resolved configuration, reused while the environment, the
+    /// asked values and every Kconfig file read (size and modification time) are unchanged.
+    pub resolved_cache: Option<PathBuf>,
 }
 
 /// The Kconfig environment the kernel's Makefile exports for `ARCH=um` (SUBARCH=x86_64).
@@ -313,13 +316,101 @@ pub fn resolve_with(
 ) -> Result<Config, Vec<Error>> {
     let asked = requested(tree, arch, kunitconfigs, kconfig_add, alltests)?;
     let env = arch_env(tree, arch, &opts.env).map_err(|e| vec![e])?;
+    let key = format!("{}\0{}", cache_key(&env), entries_key(&asked));
+    if let Some(p) = &opts.resolved_cache {
+        if let Some(c) = read_resolved(p, tree, &key) {
+            return Ok(c);
+        }
+    }
     let kc = load(tree, env, opts.shell_cache.as_deref())?;
     let (config, errors) = evaluate(&kc, &asked);
-    if errors.is_empty() {
-        Ok(config)
-    } else {
-        Err(errors)
+    if !errors.is_empty() {
+        return Err(errors);
     }
+    if let Some(p) = &opts.resolved_cache {
+        write_resolved(p, tree, &key, &kc.files, &config);
+    }
+    Ok(config)
+}
+
+fn entries_key(f: &Fragment) -> String {
+    f.entries
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join("\0")
+        .replace('\n', " ")
+}
+
+/// A file's identity for the cache: its size and modification time.
+fn stamp(p: &Path) -> Option<String> {
+    let m = std::fs::metadata(p).ok()?;
+    let t = m
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?;
+    Some(format!(
+        "{}.{:09}\t{}",
+        t.as_secs(),
+        t.subsec_nanos(),
+        m.len()
+    ))
+}
+
+const TYPES: [(Type, &str); 5] = [
+    (Type::Bool, "bool"),
+    (Type::Tristate, "tristate"),
+    (Type::Int, "int"),
+    (Type::Hex, "hex"),
+    (Type::String, "string"),
+];
+
+/// The resolved cache: the key line, `F\tfile\tstamp` per Kconfig file, then
+/// `type\tname\tvalue` per entry.
+fn write_resolved(p: &Path, tree: &Path, key: &str, files: &[String], config: &Config) {
+    let mut text = format!("{key}\n");
+    for f in files {
+        let Some(st) = stamp(&tree.join(f)) else {
+            return;
+        };
+        text.push_str(&format!("F\t{f}\t{st}\n"));
+    }
+    for e in &config.entries {
+        let ty = TYPES.iter().find(|t| t.0 == e.ty).map_or("bool", |t| t.1);
+        text.push_str(&format!("{ty}\t{}\t{}\n", e.name, e.value));
+    }
+    // A cache that cannot be written only costs the next run a parse.
+    let tmp = p.with_extension("tmp");
+    if std::fs::write(&tmp, text).is_ok() {
+        let _ = std::fs::rename(&tmp, p);
+    }
+}
+
+fn read_resolved(p: &Path, tree: &Path, key: &str) -> Option<Config> {
+    let text = std::fs::read_to_string(p).ok()?;
+    let mut lines = text.split('\n');
+    if lines.next()? != key {
+        return None;
+    }
+    let mut entries = Vec::new();
+    for line in lines.filter(|l| !l.is_empty()) {
+        let mut parts = line.splitn(3, '\t');
+        let (a, b, c) = (parts.next()?, parts.next()?, parts.next()?);
+        if a == "F" {
+            if stamp(&tree.join(b))? != c {
+                return None;
+            }
+            continue;
+        }
+        let ty = TYPES.iter().find(|t| t.1 == a)?.0;
+        entries.push(Entry {
+            name: b.to_string(),
+            ty,
+            value: c.to_string(),
+        });
+    }
+    Some(Config::new(entries))
 }
 
 /// Evaluates `kc` with the user values of `asked` (olddefconfig) and checks each asked value.

@@ -124,4 +124,60 @@ mod tests {
         assert_eq!(resolve(&t, "arm64", &[], &[], false).unwrap_err().len(), 1);
         let _ = std::fs::remove_dir_all(dir);
     }
+
+    fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap() {
+            let e = e.unwrap();
+            let dest = to.join(e.file_name());
+            if e.file_type().unwrap().is_dir() {
+                copy_tree(&e.path(), &dest);
+            } else {
+                std::fs::copy(e.path(), dest).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_resolved_cache_is_used_until_a_kconfig_file_changes() {
+        let t = std::env::temp_dir().join(format!("kunit-kbuild-rcache-{}", std::process::id()));
+        copy_tree(&fixture(), &t);
+        let opts = Options {
+            resolved_cache: Some(t.join("resolved.cache")),
+            ..Options::default()
+        };
+        let first = resolve_with(&t, "um", &[t.join("lib")], &[], false, &opts).unwrap();
+        assert_eq!(first.get("CRC_TABLE_BITS"), Some("4"));
+        // A hit is read from the file: a value planted there comes back.
+        let cache = std::fs::read_to_string(t.join("resolved.cache")).unwrap();
+        let planted = cache.replace("int\tCRC_TABLE_BITS\t4", "int\tCRC_TABLE_BITS\t7");
+        assert_ne!(planted, cache);
+        std::fs::write(t.join("resolved.cache"), planted).unwrap();
+        let hit = resolve_with(&t, "um", &[t.join("lib")], &[], false, &opts).unwrap();
+        assert_eq!(hit.get("CRC_TABLE_BITS"), Some("7"));
+        assert_eq!(
+            hit.dot_config().lines().count(),
+            first.dot_config().lines().count()
+        );
+        // Other asked values miss.
+        let other = resolve_with(
+            &t,
+            "um",
+            &[t.join("lib")],
+            &["CONFIG_CRC_TABLE_BITS=3".into()],
+            false,
+            &opts,
+        )
+        .unwrap();
+        assert_eq!(other.get("CRC_TABLE_BITS"), Some("3"));
+        // An edited Kconfig file (another size) misses.
+        let k = t.join("lib/Kconfig");
+        let text = std::fs::read_to_string(&k)
+            .unwrap()
+            .replace("default 4 if LIST", "default 5 if LIST ");
+        std::fs::write(&k, text).unwrap();
+        let edited = resolve_with(&t, "um", &[t.join("lib")], &[], false, &opts).unwrap();
+        assert_eq!(edited.get("CRC_TABLE_BITS"), Some("5"));
+        let _ = std::fs::remove_dir_all(t);
+    }
 }
