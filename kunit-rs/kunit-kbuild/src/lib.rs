@@ -16,7 +16,7 @@
 pub mod kbuild;
 pub mod kconfig;
 
-pub use kbuild::objects::{objects_for, Object, Objects};
+pub use kbuild::objects::{objects_for, objects_for_with, Object, Objects};
 pub use kbuild::symbols::{link_closure, Closure};
 pub use kconfig::resolve::{resolve, resolve_with, Config, Entry, Error, Options};
 

@@ -74,9 +74,26 @@ pub fn objects_for(
     dirs: &[&str],
     cc: &str,
 ) -> Result<Objects, String> {
+    objects_for_with(tree, config, dirs, cc, None)
+}
+
+/// [`objects_for`], keeping the compiler probes' answers in `probe_cache` between runs (keyed
+/// by the compiler's path, size and modification time).
+pub fn objects_for_with(
+    tree: &Path,
+    config: &Config,
+    dirs: &[&str],
+    cc: &str,
+    probe_cache: Option<&Path>,
+) -> Result<Objects, String> {
     let mut out = Objects::default();
     let vars = config_vars(config);
-    let mut probes = HashMap::new();
+    let key = compiler_key(cc);
+    let mut probes = match (probe_cache, &key) {
+        (Some(p), Some(k)) => read_probes(p, k),
+        _ => HashMap::new(),
+    };
+    let known = probes.len();
     for d in dirs {
         read_dir(
             tree,
@@ -88,7 +105,65 @@ pub fn objects_for(
             &mut out,
         )?;
     }
+    if let (Some(p), Some(k)) = (probe_cache, &key) {
+        if probes.len() != known {
+            write_probes(p, k, &probes);
+        }
+    }
     Ok(out)
+}
+
+/// The compiler's identity: its path on PATH, size and modification time.
+fn compiler_key(cc: &str) -> Option<String> {
+    let path = if cc.contains('/') {
+        PathBuf::from(cc)
+    } else {
+        std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|d| d.join(cc))
+            .find(|p| p.is_file())?
+    };
+    let path = std::fs::canonicalize(path).ok()?;
+    let m = std::fs::metadata(&path).ok()?;
+    let t = m
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?;
+    Some(format!(
+        "{cc}\t{}\t{}\t{}",
+        path.display(),
+        m.len(),
+        t.as_nanos()
+    ))
+}
+
+/// The key line, then `flag\t1` or `flag\t0` per probe.
+fn read_probes(p: &Path, key: &str) -> HashMap<String, bool> {
+    let Ok(text) = std::fs::read_to_string(p) else {
+        return HashMap::new();
+    };
+    let mut lines = text.split('\n');
+    if lines.next() != Some(key) {
+        return HashMap::new();
+    }
+    lines
+        .filter_map(|l| l.rsplit_once('\t'))
+        .map(|(f, v)| (f.to_string(), v == "1"))
+        .collect()
+}
+
+fn write_probes(p: &Path, key: &str, probes: &HashMap<String, bool>) {
+    let mut kv: Vec<_> = probes.iter().collect();
+    kv.sort();
+    let mut text = format!("{key}\n");
+    for (f, v) in kv {
+        text.push_str(&format!("{f}\t{}\n", u8::from(*v)));
+    }
+    // A cache that cannot be written only costs the next run its probes.
+    let tmp = p.with_extension("tmp");
+    if std::fs::write(&tmp, text).is_ok() {
+        let _ = std::fs::rename(&tmp, p);
+    }
 }
 
 fn read_dir(

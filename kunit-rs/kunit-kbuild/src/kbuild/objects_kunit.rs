@@ -91,4 +91,17 @@ mod tests {
             "nope: no Kbuild or Makefile"
         );
     }
+
+    #[test]
+    fn probe_answers_are_kept_and_reused() {
+        let t = fixture();
+        let c = resolve(&t, "um", &[t.join("lib")], &[], false).unwrap();
+        let dir = std::env::temp_dir().join(format!("kunit-kbuild-probes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cache = dir.join("probes");
+        // The fixture's lib/Makefile asks no probe: nothing to keep, no file.
+        objects_for_with(&t, &c, &["lib"], "cc", Some(&cache)).unwrap();
+        assert!(!cache.exists());
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }
