@@ -28,6 +28,9 @@ pub struct Eval<'k> {
     busy: Vec<bool>,
     vis: Vec<Option<Tri>>,
     choice_sel: Vec<Option<Option<usize>>>,
+    /// Symbols whose value was needed while it was being computed: a recursive dependency,
+    /// which the kernel's parser rejects (sym_check_deps), so the caller reports it.
+    pub loops: Vec<usize>,
 }
 
 impl<'k> Eval<'k> {
@@ -59,6 +62,7 @@ impl<'k> Eval<'k> {
             busy: vec![false; n],
             vis: vec![None; n],
             choice_sel: vec![None; kc.choices.len()],
+            loops: Vec::new(),
         }
     }
 
@@ -204,7 +208,10 @@ impl<'k> Eval<'k> {
             return v.clone();
         }
         if self.busy[s] {
-            // A dependency loop: the kernel uses the value in progress, which starts as n.
+            // A dependency loop: recorded (it is an error), evaluated on with n.
+            if !self.loops.contains(&s) {
+                self.loops.push(s);
+            }
             return Val {
                 tri: Tri::N,
                 text: self.empty_text(s),

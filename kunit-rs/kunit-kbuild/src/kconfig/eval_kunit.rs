@@ -110,4 +110,19 @@ choice\n\tprompt \"c\"\n\tdefault Y2\nconfig Y1\n\tbool \"y1\"\nconfig Y2\n\tboo
         assert_eq!(ev.user(k.sym("B").unwrap()), None);
         assert_eq!(ev.val(k.sym("B").unwrap()).tri, Tri::N);
     }
+
+    #[test]
+    fn a_dependency_loop_is_recorded() {
+        let k =
+            kc("config A\n\tbool \"a\"\n\tdepends on B\nconfig B\n\tbool \"b\"\n\tdepends on A\n");
+        let mut ev = Eval::new(&k, &[]);
+        ev.val(k.sym("A").unwrap());
+        assert_eq!(ev.loops, [k.sym("A").unwrap()]);
+        let k = kc(TEXT);
+        let mut ev = Eval::new(&k, &[]);
+        for s in k.order.clone() {
+            ev.val(s);
+        }
+        assert!(ev.loops.is_empty());
+    }
 }

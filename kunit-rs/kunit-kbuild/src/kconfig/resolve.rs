@@ -435,6 +435,16 @@ pub fn evaluate(kc: &Kconfig, asked: &Fragment) -> (Config, Vec<Error>) {
     }
     let config = Config::new(entries);
     let mut errors = Vec::new();
+    for &s in &ev.loops {
+        let loc = kc.syms[s]
+            .loc
+            .as_ref()
+            .map_or(String::new(), |l| format!("{}:{}: ", l.file, l.line));
+        errors.push(err(format!(
+            "{loc}recursive dependency detected: the value of {} depends on itself (the kernel's Kconfig rejects this tree)",
+            kc.syms[s].name
+        )));
+    }
     for (name, value) in &asked.entries {
         let got = config
             .get(name)
