@@ -17,7 +17,7 @@ pub mod kbuild;
 pub mod kconfig;
 
 pub use kbuild::objects::{objects_for, objects_for_with, Object, Objects};
-pub use kbuild::symbols::{link_closure, Closure};
+pub use kbuild::symbols::{link_closure, symbol_table, Closure, SymbolTable};
 pub use kconfig::resolve::{resolve, resolve_with, Config, Entry, Error, Options};
 
 // The test target's harness: runs the `*_kunit.rs` suites the modules declare under cfg(test).

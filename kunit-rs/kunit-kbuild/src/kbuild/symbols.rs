@@ -44,6 +44,45 @@ pub fn link_closure(
     out
 }
 
+/// An object's global symbols as `nm -P` lists them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SymbolTable {
+    /// Defined global symbols (weak ones included).
+    pub defined: Vec<String>,
+    /// Undefined symbols.
+    pub undefined: Vec<String>,
+}
+
+/// Reads `obj`'s symbol table with `nm` (POSIX output format).
+pub fn symbol_table(nm: &str, obj: &std::path::Path) -> Result<SymbolTable, String> {
+    let out = std::process::Command::new(nm)
+        .arg("-P")
+        .arg(obj)
+        .output()
+        .map_err(|e| format!("{nm}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{nm} -P {}: {}",
+            obj.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    let mut t = SymbolTable::default();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let mut f = line.split_whitespace();
+        let (Some(name), Some(kind)) = (f.next(), f.next()) else {
+            continue;
+        };
+        match kind {
+            "U" => t.undefined.push(name.to_string()),
+            // Lowercase kinds are local; uppercase (and weak V/W) are global definitions.
+            k if k.chars().all(|c| c.is_ascii_uppercase()) => t.defined.push(name.to_string()),
+            _ => {}
+        }
+    }
+    Ok(t)
+}
+
 #[cfg(test)]
 #[path = "symbols_kunit.rs"]
 mod symbols_kunit;
