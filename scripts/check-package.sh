@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # In dependency order.
-published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-tool)
+published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-kbuild kunit-tool)
 pkg_args=()
 for p in "${published[@]}"; do pkg_args+=(-p "$p"); done
 

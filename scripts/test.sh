@@ -38,6 +38,8 @@ step "kunit --html: the report in headless Chromium (counts, filter, hostile nam
 scripts/check-html-report.sh
 step "kunit-c headers compile alone and together under -Wall -Wextra -Werror"
 scripts/check-c-headers.sh
+step "Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kconfiglib agree"
+scripts/check-kconfig-differential.sh
 step "one test convention: every *_kunit.rs suite file pulled in once, no other unit tests in src/"
 scripts/check-selftest-listing.sh
 step "no import cycle between files, declared layers one-way (every crate)"
@@ -48,7 +50,7 @@ step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"
 scripts/check-tap-prove.sh
-step "the five public crates package and verify together"
+step "the six public crates package and verify together"
 scripts/check-package.sh
 step "kunit c runs from an installed kunit: cargo install --path, and from the unpacked packages"
 scripts/check-c-install.sh
