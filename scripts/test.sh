@@ -58,6 +58,8 @@ step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh
 step "cargo2junit and a strict libtest schema check read every harness binary's --format json"
 scripts/check-libtest-json.sh
+step "compare-kunit-py.py (kunit.py --json vs ours, issue 28's criteria) on its fixtures"
+python3 scripts/compare-kunit-py.py --self-test
 step "outputs quoted in the docs are what the code prints"
 scripts/check-doc-outputs.sh
 step "the set-up installs what a machine with only Rust lacks (bare PATH, throwaway prefix)"
