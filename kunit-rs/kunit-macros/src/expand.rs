@@ -10,7 +10,6 @@ use crate::shadow::assert_shadows;
 use crate::signature::signature;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
-use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Attribute, Error, Ident, Item, ItemFn, ItemMod};
 
@@ -122,8 +121,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                     hooks.push((hook, f.sig.ident.clone()));
                 }
             },
-            Item::Mod(m) => nested_module(m, "", &mut found)?,
-            Item::Macro(m) if !m.mac.path.is_ident("macro_rules") => found.macros = true,
+            Item::Mod(m) => nested_module(m, &mut found)?,
+            Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                m.mac.tokens = crate::macro_mods::macro_rules_body(m.mac.tokens.clone())
+            }
+            Item::Macro(_) => found.macros = true,
             _ => {}
         }
     }
@@ -133,13 +135,26 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             "#[kunit_tests] found no #[test] functions in this module",
         ));
     }
-    // A name whose every variant is configured out stays a case that reports SKIP.
+    // A name whose every variant is configured out is absent, as libtest never sees it; with
+    // `cfg_skips = true` it stays a case that reports SKIP (Rust-for-Linux's listing).
+    let mut entries = Vec::new();
     for (name, conds) in &cases {
-        if let Some(conds) = conds.iter().cloned().collect::<Option<Vec<_>>>() {
-            wrappers.extend(configured_out(name, &conds));
+        let entry = entry_ident(name);
+        match conds.iter().cloned().collect::<Option<Vec<_>>>() {
+            None => entries.push(quote!(::core::option::Option::Some(#entry))),
+            Some(conds) if args.cfg_skips => {
+                wrappers.extend(configured_out(name, &conds));
+                entries.push(quote!(::core::option::Option::Some(#entry)));
+            }
+            Some(conds) => entries.push(quote! {{
+                #[cfg(any(#(#conds),*))]
+                let entry = ::core::option::Option::Some(#entry);
+                #[cfg(not(any(#(#conds),*)))]
+                let entry = ::core::option::Option::None;
+                entry
+            }}),
         }
     }
-    let entries = cases.iter().map(|(name, _)| entry_ident(name));
 
     let name = &args.name;
     let suite_attr = args.attrs.to_tokens();
@@ -164,10 +179,16 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         #wrappers
 
         #[doc(hidden)]
+        const __KUNIT_CASES: &[::core::option::Option<::kunit::Case>] = &[#(#entries),*];
+        #[doc(hidden)]
+        const __KUNIT_TABLE: [::kunit::Case; ::kunit::__private::present_cases(__KUNIT_CASES)] =
+            ::kunit::__private::compact_cases(__KUNIT_CASES);
+
+        #[doc(hidden)]
         #[allow(clippy::needless_update)] // a suite with every hook sets every field
         const __KUNIT_SUITE: ::kunit::Suite = ::kunit::Suite {
             name: #name,
-            test_cases: &[#(#entries),*],
+            test_cases: &__KUNIT_TABLE,
             #(#hook_fields)*
             attr: #suite_attr,
             ..::kunit::Suite::DEFAULT
@@ -178,9 +199,14 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         pub static SUITE: ::kunit::Suite = __KUNIT_SUITE;
 
         #register
+
+        // Where the cases that register one by one (nested modules, macro output) find
+        // their suite, by module path.
+        ::kunit::__private::inventory::submit! {
+            ::kunit::__private::Home { suite: &SUITE, module: ::core::module_path!() }
+        }
     };
-    let home = home(quote!(&SUITE), "");
-    items.insert(0, Item::Verbatim(quote!(#home)));
+    items.insert(0, Item::Verbatim(test_import()));
     items.insert(0, Item::Verbatim(assert_shadows()));
     items.push(Item::Verbatim(generated));
     Ok(module.into_token_stream())
@@ -195,25 +221,18 @@ struct Found {
     macros: bool,
 }
 
-/// `use` of the `#[test]` that registers a case (for `#[test]`s that macros produce) and the
-/// module's `__KUNIT_HOME`: its suite and case-name prefix.
-fn home(suite: TokenStream, prefix: &str) -> TokenStream {
+/// `use` of the `#[test]` that registers a case, so that `#[test]`s that macros produce
+/// register themselves too.
+fn test_import() -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use ::kunit::__private::test;
-        #[doc(hidden)]
-        #[allow(dead_code)]
-        const __KUNIT_HOME: ::kunit::__private::Home = ::kunit::__private::Home {
-            suite: #suite,
-            prefix: #prefix,
-        };
     }
 }
 
 /// A module inside the suite's module: its `#[test]`s are cases named `inner.case` (and
 /// `inner.deeper.case` further down), registered one by one.
-fn nested_module(m: &mut ItemMod, parent: &str, found: &mut Found) -> syn::Result<()> {
-    let prefix = format!("{parent}{}.", m.ident.unraw());
+fn nested_module(m: &mut ItemMod, found: &mut Found) -> syn::Result<()> {
     // rustc refuses file modules in an attribute macro's input anyway (E0658); this says why
     // it matters here.
     let Some((_, items)) = m.content.as_mut() else {
@@ -243,13 +262,15 @@ fn nested_module(m: &mut ItemMod, parent: &str, found: &mut Found) -> syn::Resul
                     ))
                 }
             },
-            Item::Mod(inner) => nested_module(inner, &prefix, found)?,
-            Item::Macro(mac) if !mac.mac.path.is_ident("macro_rules") => found.macros = true,
+            Item::Mod(inner) => nested_module(inner, found)?,
+            Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                m.mac.tokens = crate::macro_mods::macro_rules_body(m.mac.tokens.clone())
+            }
+            Item::Macro(_) => found.macros = true,
             _ => {}
         }
     }
-    let home = home(quote!(super::__KUNIT_HOME.suite), &prefix);
-    items.insert(0, Item::Verbatim(home));
+    items.insert(0, Item::Verbatim(test_import()));
     items.push(Item::Verbatim(generated));
     Ok(())
 }

@@ -14,6 +14,7 @@ mod args;
 mod case;
 mod consts;
 mod expand;
+mod macro_mods;
 mod shadow;
 mod signature;
 #[cfg(test)]

@@ -71,7 +71,7 @@ fn suite_name() {
     );
     assert_eq!(
         error(quote!(s, registered = false), item.clone()),
-        "unknown key `registered`: expected one of register, speed, timeout_secs, serial"
+        "unknown key `registered`: expected one of register, speed, timeout_secs, serial, cfg_skips"
     );
     assert_eq!(
         error(quote!(s, register), item),
