@@ -278,9 +278,6 @@ fn nested_module(m: &mut ItemMod, found: &mut Found) -> syn::Result<()> {
 /// `#[test]` on a function that `#[kunit_tests]` did not see (a macro produced it): the case
 /// registers itself with the module's `__KUNIT_HOME`.
 pub fn expand_test(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    if !attr.is_empty() {
-        return Err(Error::new(attr.span(), "#[test] takes no arguments"));
-    }
     let mut f: ItemFn = match syn::parse2::<Item>(item)? {
         Item::Fn(f) => f,
         other => {
@@ -290,6 +287,15 @@ pub fn expand_test(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStr
             ))
         }
     };
+    if !attr.is_empty() {
+        // `#[test(tokio::test(..))]`: an async test attribute that a macro in the suite
+        // wrote (crate::macro_mods turns it into this).
+        let inner: Attribute = syn::parse_quote!(#[#attr]);
+        match crate::async_test::runner(&inner)? {
+            Some(r) => crate::async_test::make_sync(&mut f, &r, inner.span())?,
+            None => return Err(Error::new(attr.span(), "#[test] takes no arguments")),
+        }
+    }
     let mut kunit_attrs = Vec::new();
     f.attrs.retain(|a| {
         let kunit = a.path().is_ident("kunit");
@@ -312,22 +318,39 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
     let mut test: Option<Span> = None;
     let mut kunit_attrs: Vec<Attribute> = Vec::new();
     let mut hook: Option<(Hook, Span)> = None;
+    let mut runner = None;
     let mut kept = Vec::new();
     for attr in std::mem::take(&mut f.attrs) {
         let path = attr.path();
         if path.is_ident("test") {
             attr.meta.require_path_only()?;
+            if test.is_some() {
+                return Err(Error::new(
+                    attr.span(),
+                    "a second test attribute on this function",
+                ));
+            }
             test = Some(attr.span());
+        } else if let Some(r) = crate::async_test::runner(&attr)? {
+            if test.is_some() || runner.is_some() {
+                return Err(Error::new(
+                    attr.span(),
+                    "a second test attribute on this function",
+                ));
+            }
+            test = Some(attr.span());
+            runner = Some((r, attr.span()));
         } else if path.segments.len() > 1 && path.segments.last().is_some_and(|s| s.ident == "test")
         {
-            // `#[tokio::test]`, `#[test_log::test]`: they expand to libtest's own `#[test]`,
-            // which a kunit harness target would drop without a word.
+            // `#[test_log::test]` and the like: they expand to libtest's own `#[test]`, which
+            // a kunit harness target would drop without a word.
             let shown = quote!(#path).to_string().replace(' ', "");
             return Err(Error::new(
                 attr.span(),
                 format!(
                     "#[{shown}] inside #[kunit_tests] makes a libtest test that a kunit harness would not run: \
-                     write #[test] (for async code, block on the future inside it)"
+                     write #[test] (async tests: #[tokio::test], #[futures_test::test] and \
+                     #[async_std::test] run as they do under libtest)"
                 ),
             ));
         } else if path.is_ident("kunit") {
@@ -350,6 +373,9 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
         }
     }
     f.attrs = kept;
+    if let Some((r, span)) = &runner {
+        crate::async_test::make_sync(f, r, *span)?;
+    }
     match (test, hook) {
         (Some(_), Some((h, span))) => Err(Error::new(
             span,

@@ -11,6 +11,7 @@
 #![allow(clippy::test_attr_in_doctest)]
 
 mod args;
+mod async_test;
 mod case;
 mod consts;
 mod expand;

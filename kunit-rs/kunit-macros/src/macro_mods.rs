@@ -73,12 +73,35 @@ fn transcriber(stream: TokenStream) -> TokenStream {
             }
         }
         match tt {
+            TokenTree::Group(g) if g.delimiter() == Delimiter::Bracket && after_pound(&tts, i) => {
+                out.push(regroup(g, async_attr(g.stream())))
+            }
             TokenTree::Group(g) => out.push(regroup(g, transcriber(g.stream()))),
             other => out.push(other.clone()),
         }
         i += 1;
     }
     out.into_iter().collect()
+}
+
+/// Whether `tts[i]` follows a `#` (it is an attribute's `[..]`).
+fn after_pound(tts: &[TokenTree], i: usize) -> bool {
+    i > 0 && matches!(&tts[i - 1], TokenTree::Punct(p) if p.as_char() == '#')
+}
+
+/// An attribute's contents: `tokio::test(..)` and the other async test attributes become
+/// `test(tokio::test(..))`, kunit's `#[test]` (imported where the macro expands), which runs
+/// them as `#[kunit_tests]` does; anything else is left alone.
+fn async_attr(stream: TokenStream) -> TokenStream {
+    let Ok(meta) = syn::parse2::<syn::Meta>(stream.clone()) else {
+        return stream;
+    };
+    let attr: syn::Attribute = syn::parse_quote!(#[#meta]);
+    match crate::async_test::runner(&attr) {
+        Ok(None) => stream,
+        // Arguments it cannot honour: kunit's `#[test]` reports them.
+        Ok(Some(_)) | Err(_) => quote!(test(#meta)),
+    }
 }
 
 /// `g`'s delimiter and span around `stream`.
