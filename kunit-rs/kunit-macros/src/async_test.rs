@@ -7,8 +7,9 @@
 
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
+use std::cell::RefCell;
 use syn::spanned::Spanned;
-use syn::{Attribute, Error, ItemFn, LitBool, LitInt, LitStr, Meta, Path};
+use syn::{Attribute, Error, Ident, Item, ItemFn, LitBool, LitInt, LitStr, Meta, Path, UseTree};
 
 /// The attribute's crate and what its arguments ask for.
 pub enum Runner {
@@ -37,9 +38,85 @@ fn crate_of(path: &Path) -> Option<(TokenStream, String)> {
     Some((quote!(#colons #first), first.to_string()))
 }
 
-/// `Some` for the async test attributes this module runs; an error for one of them with
-/// arguments it cannot honour; `None` for any other attribute.
+thread_local! {
+    /// Names the `#[kunit_tests]` module being expanded gives those attributes
+    /// (`use tokio::test as maybe_tokio_test;`): alias → the attribute's path.
+    static ALIASES: RefCell<Vec<(String, Path)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Records the aliases of the async test attributes that `use` items in `items` (and in the
+/// modules inside them) make, for [`runner`] while this module expands.
+pub fn collect_aliases(items: &[Item]) {
+    fn walk_tree(
+        prefix: &mut Vec<Ident>,
+        colon: bool,
+        tree: &UseTree,
+        out: &mut Vec<(String, Path)>,
+    ) {
+        match tree {
+            UseTree::Path(p) => {
+                prefix.push(p.ident.clone());
+                walk_tree(prefix, colon, &p.tree, out);
+                prefix.pop();
+            }
+            UseTree::Rename(r) => {
+                let colons = colon.then(|| quote!(::));
+                let segments = prefix.iter().chain(std::iter::once(&r.ident));
+                if let Ok(path) = syn::parse2::<Path>(quote!(#colons #(#segments)::*)) {
+                    if crate_of(&path).is_some_and(|(_, name)| KNOWN.contains(&name.as_str())) {
+                        out.push((r.rename.to_string(), path));
+                    }
+                }
+            }
+            UseTree::Group(g) => g
+                .items
+                .iter()
+                .for_each(|t| walk_tree(prefix, colon, t, out)),
+            UseTree::Name(_) | UseTree::Glob(_) => {}
+        }
+    }
+    fn walk(items: &[Item], out: &mut Vec<(String, Path)>) {
+        for item in items {
+            match item {
+                Item::Use(u) => walk_tree(&mut Vec::new(), u.leading_colon.is_some(), &u.tree, out),
+                Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        walk(inner, out);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(items, &mut found);
+    ALIASES.with(|a| *a.borrow_mut() = found);
+}
+
+/// The crates whose `test` attribute [`runner`] knows.
+const KNOWN: [&str; 3] = ["tokio", "futures_test", "async_std"];
+
+/// `Some` for the async test attributes this module runs (by path, or by an alias that a
+/// `use` in the module gives one); an error for one of them with arguments it cannot honour;
+/// `None` for any other attribute.
 pub fn runner(attr: &Attribute) -> syn::Result<Option<Runner>> {
+    let aliased = attr.path().get_ident().and_then(|ident| {
+        ALIASES.with(|a| {
+            a.borrow()
+                .iter()
+                .find(|(alias, _)| ident == alias)
+                .map(|(_, path)| path.clone())
+        })
+    });
+    if let Some(path) = aliased {
+        let mut attr = attr.clone();
+        match &mut attr.meta {
+            Meta::Path(p) => *p = path,
+            Meta::List(l) => l.path = path,
+            Meta::NameValue(nv) => nv.path = path,
+        }
+        return runner(&attr);
+    }
     let Some((krate, name)) = crate_of(attr.path()) else {
         return Ok(None);
     };

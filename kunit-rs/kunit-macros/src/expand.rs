@@ -86,6 +86,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         ));
     };
     crate::consts::keep_std_asserts(items);
+    crate::async_test::collect_aliases(items);
 
     let mut wrappers = TokenStream::new();
     // Table cases by name, in source order, with their variants' `#[cfg]`s.
@@ -382,6 +383,7 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
             format!("a #[test] function cannot also be #[{}]", h.attr_name()),
         )),
         (None, hook) => {
+            unknown_attr_on_async_fn(f)?;
             if let Some(attr) = kunit_attrs.first() {
                 return Err(Error::new(
                     attr.span(),
@@ -398,6 +400,51 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
             Ok(Some(Role::Case(case_args)))
         }
     }
+}
+
+/// The attributes rustc itself gives a function's meaning to, besides the test ones.
+const BUILTIN_FN_ATTRS: [&str; 15] = [
+    "allow",
+    "warn",
+    "deny",
+    "forbid",
+    "expect",
+    "cfg",
+    "cfg_attr",
+    "doc",
+    "inline",
+    "must_use",
+    "deprecated",
+    "track_caller",
+    "cold",
+    "target_feature",
+    "unsafe",
+];
+
+/// An `async fn` that is no case, under an attribute of one name that is not rustc's: it may
+/// be an async test attribute under another name (`use tokio::test as maybe_tokio_test;`
+/// outside the module), which would make a libtest test that a kunit harness drops. Refused,
+/// since `#[kunit_tests]` cannot tell.
+fn unknown_attr_on_async_fn(f: &ItemFn) -> syn::Result<()> {
+    if f.sig.asyncness.is_none() {
+        return Ok(());
+    }
+    for attr in &f.attrs {
+        if let Some(ident) = attr.path().get_ident() {
+            if !BUILTIN_FN_ATTRS.iter().any(|b| ident == b) {
+                return Err(Error::new(
+                    attr.span(),
+                    format!(
+                        "#[kunit_tests] cannot tell whether #[{ident}] makes `{}` a test: if it is \
+                         #[tokio::test], #[futures_test::test] or #[async_std::test] under another \
+                         name, write that path, or its `use .. as {ident};` inside the module",
+                        f.sig.ident
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The call of `f` from its wrapper, whose parameter is `arg`. Spanned at the user's

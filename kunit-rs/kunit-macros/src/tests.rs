@@ -355,3 +355,40 @@ fn cfg_disabled_cases_are_absent_unless_asked() {
         "{listed}"
     );
 }
+
+#[test]
+fn async_attribute_aliases() {
+    // `use tokio::test as maybe_tokio_test;` in the module: the alias is tokio's attribute.
+    let out = expand(
+        quote!(s),
+        module_with(quote! {
+            use tokio::test as maybe_tokio_test;
+            #[maybe_tokio_test(flavor = "multi_thread")]
+            async fn c() {}
+        }),
+    )
+    .unwrap()
+    .to_string();
+    assert!(
+        out.contains("fn __kunit_fn_c () { let body = async { } ; tokio :: runtime :: Builder :: new_multi_thread ()"),
+        "{out}"
+    );
+    // An alias made elsewhere cannot be told from any other attribute: refused.
+    assert_eq!(
+        error(
+            quote!(s),
+            module_with(quote!(#[maybe_tokio_test] async fn c() {}))
+        ),
+        "#[kunit_tests] cannot tell whether #[maybe_tokio_test] makes `c` a test: if it is #[tokio::test], #[futures_test::test] or #[async_std::test] under another name, write that path, or its `use .. as maybe_tokio_test;` inside the module"
+    );
+    // An async helper with rustc's own attributes is fine.
+    assert!(expand(
+        quote!(s),
+        module_with(quote!(
+            #[allow(dead_code)]
+            #[inline]
+            async fn helper() {}
+        ))
+    )
+    .is_ok());
+}

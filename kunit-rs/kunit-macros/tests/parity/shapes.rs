@@ -151,6 +151,14 @@ mod shapes {
         assert_eq!(async_std::task::spawn(async { 1 }).await, 2);
     }
 
+    // tokio's attribute under another name (tokio's own tests do this).
+    use tokio::test as maybe_tokio_test;
+
+    #[maybe_tokio_test]
+    async fn aliased_tokio() {
+        tokio::task::yield_now().await;
+    }
+
     // A macro writing an async test.
     macro_rules! async_case {
         ($name:ident) => {
