@@ -445,7 +445,21 @@ pub fn startup_error(args: &Args, regs: &[Registration]) -> Option<String> {
                 .to_owned(),
         );
     }
-    duplicate_suite(regs)
+    duplicate_suite(regs).or_else(orphan_tests)
+}
+
+/// `#[test]` functions that kunit's `test` attribute registered outside every
+/// `#[kunit_tests]` module (through the `#[macro_use]` that `kunit::main!(macro_use)` relies
+/// on): no suite would run them, so the harness refuses to start rather than lose them.
+fn orphan_tests() -> Option<String> {
+    let orphans = crate::libtest::module_cases::orphans();
+    (!orphans.is_empty()).then(|| {
+        format!(
+            "#[test] {} outside every #[kunit_tests] module would not run: \
+             put it inside a #[kunit_tests(suite)] module",
+            orphans.join(", ")
+        )
+    })
 }
 
 /// Two suites of one name in a binary: their results could not be told apart (by filters,

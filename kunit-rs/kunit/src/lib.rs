@@ -292,9 +292,22 @@ pub fn run(
 }
 
 /// Defines `main` for a `harness = false` test target: runs every registered suite.
+///
+/// It also makes kunit's `#[test]` attribute the crate's (`#[macro_use(test)]`), so that a
+/// `#[test]` that would resolve to libtest's, which this target compiles away without a word,
+/// is a build error instead (`` `test` is ambiguous ``): one in a module that a macro of
+/// another crate writes inside a `#[kunit_tests]` module, or one outside every such module.
+/// `kunit::main!(macro_use)` leaves that import to the crate root, which then starts with
+/// `#[macro_use(test)] extern crate kunit;`: kunit's `#[test]` is then the crate's without
+/// ambiguity, so such modules' tests join the suite around them.
 #[macro_export]
 macro_rules! main {
     () => {
+        #[macro_use(test)]
+        extern crate kunit as __kunit_test_attribute;
+        $crate::main!(macro_use);
+    };
+    (macro_use) => {
         // `kunit_c::Build` sets this cfg and writes `kunit_c_link.rs`: the C objects (its
         // archives, whole) and the runtime crate whose C API they call. Included, not named
         // here, so kunit names no crate downstream of it.
@@ -312,6 +325,11 @@ macro_rules! main {
         }
     };
 }
+
+/// kunit's `#[test]` for `#[macro_use(test)]` (see [`main!`]); `#[kunit_tests]` modules import
+/// it as `kunit::__private::test`.
+#[doc(hidden)]
+pub use kunit_macros::kunit_test_case as test;
 
 #[doc(hidden)]
 pub mod __private {
@@ -331,6 +349,7 @@ pub mod __private {
     pub use crate::libtest::shadow::{shadow_binary_failed, shadow_unary_failed};
     pub use crate::libtest::shim::libtest_case;
     pub use crate::libtest::should_panic::should_panic;
+    pub use crate::libtest::table::{compact_cases, present_cases};
     pub use crate::registry::last_segment;
     pub use crate::test_handle::__fail_current_test as fail_current_test;
     pub use crate::test_handle::TestShared;
