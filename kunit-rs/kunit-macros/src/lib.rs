@@ -80,6 +80,9 @@ use proc_macro::TokenStream;
 ///   `kunit_test_suite!`. Arguments after the name: `register = false` (only define `SUITE`,
 ///   to run it explicitly with `kunit::run`), and the suite attributes `speed = "..."`,
 ///   `timeout_secs = N`, `serial = true`.
+/// - its cases run in parallel under `--jobs N` (`Suite::parallel_cases`; the harness's
+///   default is the number of CPUs, as libtest's), output in case order; a module with
+///   hooks keeps KUnit's one-after-another order, and `serial = true` too.
 ///
 /// The suite name is an identifier or a string literal (`#[kunit_tests("my-suite")]`).
 /// Generated code names the `kunit` crate as `::kunit`, so the user crate depends on it.
@@ -91,7 +94,7 @@ use proc_macro::TokenStream;
 /// | `#[kunit_tests(name, ...)]` | `register = false` | define `SUITE` only; run it with `kunit::run` |
 /// | `#[kunit_tests(name, ...)]` | `speed = "slow"` / `"very_slow"` / `"normal"` | the suite's speed, inherited by cases that set none |
 /// | `#[kunit_tests(name, ...)]` | `timeout_secs = N` | each case's timeout unless the case sets its own (`Attributes.timeout`) |
-/// | `#[kunit_tests(name, ...)]` | `serial = true` | never run this suite concurrently with others under `--jobs` |
+/// | `#[kunit_tests(name, ...)]` | `serial = true` | never run this suite concurrently with others under `--jobs`, nor its cases with one another |
 /// | `#[kunit(...)]` on a `#[test]` | `speed = "..."` | the case's speed: slow and very_slow cases are skipped unless asked for |
 /// | `#[kunit(...)]` on a `#[test]` | `timeout_secs = N` | the case's timeout, overriding the suite's and the `--timeout` base |
 /// | `#[kunit(...)]` on a `#[test]` | `params = gen_fn` | a parameterized case; read the value with `test.param::<T>()` |
