@@ -217,7 +217,10 @@ impl Run {
                     done: false,
                 }
             })
-            .collect();
+            .collect::<Vec<SuiteProgress>>();
+        if let Some(head) = progress.first().filter(|_| !streaming) {
+            head.sink.forward_to(&out);
+        }
         Run {
             plan,
             units,
@@ -321,6 +324,10 @@ impl Run {
             let bytes = st.units[st.printed].sink.take_buffer();
             self.out.raw(&bytes);
             st.printed += 1;
+        }
+        // The next unit in order prints live from now on.
+        if let Some(head) = st.units.get(st.printed) {
+            head.sink.forward_to(&self.out);
         }
     }
 }
