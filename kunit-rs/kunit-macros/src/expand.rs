@@ -159,6 +159,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
 
     let name = &args.name;
     let suite_attr = args.attrs.to_tokens();
+    // libtest tests run in parallel; a suite with KUnit's hooks keeps KUnit's order.
+    let parallel = hooks.is_empty();
     let hook_fields = HOOKS
         .iter()
         .filter(|h| hooks.iter().any(|(k, _)| k == *h))
@@ -192,6 +194,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             test_cases: &__KUNIT_TABLE,
             #(#hook_fields)*
             attr: #suite_attr,
+            parallel_cases: #parallel,
             ..::kunit::Suite::DEFAULT
         };
 

@@ -90,6 +90,9 @@ use proc_macro::TokenStream;
 ///   `kunit_test_suite!`. Arguments after the name: `register = false` (only define `SUITE`,
 ///   to run it explicitly with `kunit::run`), `cfg_skips = true`, and the suite attributes
 ///   `speed = "..."`, `timeout_secs = N`, `serial = true`.
+/// - its cases run in parallel under `--jobs N` (`Suite::parallel_cases`; the harness's
+///   default is the number of CPUs, as libtest's), output in case order; a module with
+///   hooks keeps KUnit's one-after-another order, and `serial = true` too.
 ///
 /// The suite name is an identifier or a string literal (`#[kunit_tests("my-suite")]`).
 /// Generated code names the `kunit` crate as `::kunit`, so the user crate depends on it.
@@ -101,7 +104,7 @@ use proc_macro::TokenStream;
 /// | `#[kunit_tests(name, ...)]` | `register = false` | define `SUITE` only; run it with `kunit::run` |
 /// | `#[kunit_tests(name, ...)]` | `speed = "slow"` / `"very_slow"` / `"normal"` | the suite's speed, inherited by cases that set none |
 /// | `#[kunit_tests(name, ...)]` | `timeout_secs = N` | each case's timeout unless the case sets its own (`Attributes.timeout`) |
-/// | `#[kunit_tests(name, ...)]` | `serial = true` | never run this suite concurrently with others under `--jobs` |
+/// | `#[kunit_tests(name, ...)]` | `serial = true` | never run this suite concurrently with others under `--jobs`, nor its cases with one another |
 /// | `#[kunit_tests(name, ...)]` | `cfg_skips = true` | list cfg-disabled `#[test]`s as `# SKIP disabled by cfg(..)` (Rust-for-Linux's listing) |
 /// | `#[kunit(...)]` on a `#[test]` | `speed = "..."` | the case's speed: slow and very_slow cases are skipped unless asked for |
 /// | `#[kunit(...)]` on a `#[test]` | `timeout_secs = N` | the case's timeout, overriding the suite's and the `--timeout` base |
