@@ -27,8 +27,8 @@
 # declared, every file must be in one; the root itself is above all layers.
 #
 # Exit 0: clean (the order, lowest first, is printed per crate); 1: cycles or layer breaches
-# (each printed with the lines that make the edges); 2: bad usage. Needs python3 (as
-# scripts/gen-assert-macros.py does); without it, says so and exits 2.
+# (each printed with the lines that make the edges); 2: bad usage. Needs python3; without it,
+# says so and exits 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v python3 >/dev/null; then

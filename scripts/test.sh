@@ -11,8 +11,8 @@ scripts/setup.sh
 if [ "${1:-}" = --setup-only ]; then exit 0; fi
 step "cargo fmt --check"
 cargo fmt --all --check
-step "generated assertion macros are up to date"
-python3 scripts/gen-assert-macros.py --check
+step "generated files are up to date (cargo xtask codegen --check)"
+cargo xtask codegen --check
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
