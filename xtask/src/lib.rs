@@ -5,8 +5,10 @@
 //! # Modules
 //! * [`codegen`] — every generated file of the repository: what writes it and the check that
 //!   it is fresh (`cargo xtask codegen --check`; `tests/codegen.rs` runs the same check).
+//! * [`layering`] — the workspace's crates are one-way stacks of files (`cargo xtask layering`).
 
 pub mod codegen;
+pub mod layering;
 
 use std::path::PathBuf;
 
