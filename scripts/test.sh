@@ -11,8 +11,8 @@ scripts/setup.sh
 if [ "${1:-}" = --setup-only ]; then exit 0; fi
 step "cargo fmt --check"
 cargo fmt --all --check
-step "generated assertion macros are up to date"
-python3 scripts/gen-assert-macros.py --check
+step "generated files are up to date (cargo xtask codegen --check)"
+cargo xtask codegen --check
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
@@ -42,8 +42,8 @@ step "Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kco
 scripts/check-kconfig-differential.sh
 step "one test convention: every *_kunit.rs suite file pulled in once, no other unit tests in src/"
 scripts/check-selftest-listing.sh
-step "no import cycle between files, declared layers one-way (every crate)"
-scripts/check-layering.sh
+step "no import cycle between files, declared layers one-way (every crate; cargo xtask layering)"
+cargo xtask layering
 step "irq suites pass with one and then both CPUs saturated"
 scripts/stress-irq.sh
 step "--jobs 1 and --jobs 2 print the same KTAP"

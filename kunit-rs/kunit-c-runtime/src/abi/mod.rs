@@ -2,7 +2,7 @@
 //! functions its header declares (and the Rust state behind them).
 //!
 //! - `assert_abi` — the assertion entry points `kunit/assert-abi.h` declares (both generated
-//!   by `scripts/gen-assert-macros.py` from the families' table)
+//!   by `cargo xtask codegen` from the families' table)
 //! - `assert` — what those entry points do
 //! - `c_test` — the C `struct kunit` of a running test, and the thread's current C test
 //! - `ctypes` — the C structures, laid out as C lays them out
