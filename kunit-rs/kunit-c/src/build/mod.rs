@@ -13,8 +13,8 @@ mod tree;
 
 use std::path::Path;
 
-pub use flags::kernel_cflags;
 pub use commands::{compile_error_message, depfile_prerequisites, Commands, FileCommand};
+pub use flags::kernel_cflags;
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
 
