@@ -204,9 +204,9 @@ fn bad_arguments_exit_2() {
 
 /// The names of kunit-c's C ABI: every `#[no_mangle]` function under `src/abi/`.
 fn abi_names() -> Vec<String> {
-    let abi = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kunit-c/src/abi");
+    let abi = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kunit-c-runtime/src/abi");
     let mut names = Vec::new();
-    for e in std::fs::read_dir(&abi).expect("kunit-c/src/abi") {
+    for e in std::fs::read_dir(&abi).expect("kunit-c-runtime/src/abi") {
         let text = std::fs::read_to_string(e.expect("entry").path()).expect("read");
         let mut lines = text.lines();
         while let Some(l) = lines.next() {
