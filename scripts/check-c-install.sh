@@ -16,7 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-tool)
+# kunit-tool and the published crates it depends on.
+published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-tool)
 version=$(cargo metadata --no-deps --format-version 1 |
   python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit-tool"))')
 
@@ -24,8 +25,10 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/kunit-c-install.XXXXXX")
 trap '[[ -n ${KEEP:-} ]] || rm -rf "$work"' EXIT
 case $work/ in "$repo"/*) fail "the temporary folder $work is inside the checkout" ;; esac
-# One build folder for both installs (only build output; never a source).
-export CARGO_TARGET_DIR=$work/target
+# One build folder for both installs (only build output; never a source), kept between runs
+# so that the dependencies are built once; debug builds: this proves that the installs work,
+# not how fast the binary is.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}/c-install"
 
 # The fixture, outside the checkout.
 mkdir -p "$work/fixture/inc"
@@ -77,7 +80,7 @@ run_installed() { # ROOT LABEL
 }
 
 echo "==> cargo install --path kunit-rs/kunit-tool"
-cargo install --quiet --locked --path kunit-rs/kunit-tool --root "$work/checkout-install"
+cargo install --quiet --debug --locked --path kunit-rs/kunit-tool --root "$work/checkout-install"
 run_installed "$work/checkout-install" checkout
 
 echo "==> cargo package, unpack, cargo install --path of the unpacked kunit-tool"
@@ -92,7 +95,7 @@ for p in "${published[@]}"; do
 done
 # No checkout around it: the unpacked package alone, with kunit-c's headers inside.
 [[ -f $work/unpacked/kunit-c-$version/include/kunit/test.h ]] || fail "kunit-c's package has no headers"
-(cd "$work/unpacked" && cargo install --quiet "${patches[@]}" \
+(cd "$work/unpacked" && cargo install --quiet --debug "${patches[@]}" \
   --path "kunit-tool-$version" --root "$work/package-install")
 run_installed "$work/package-install" package
 

@@ -50,7 +50,7 @@ step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"
 scripts/check-tap-prove.sh
-step "the six public crates package and verify together"
+step "the seven public crates package and verify together"
 scripts/check-package.sh
 step "kunit c runs from an installed kunit: cargo install --path, and from the unpacked packages"
 scripts/check-c-install.sh

@@ -1,5 +1,5 @@
 //! Generated files: each generator returns `(path, text)` pairs relative to the repository's
-//! root; [`write`] writes them and [`check`] compares them with what is checked in.
+//! root; [`write()`] writes them and [`check()`] compares them with what is checked in.
 
 pub mod assert_macros;
 

@@ -1,9 +1,9 @@
-//! The assertion families, from one table ([`checks`]):
+//! The assertion families, from one table (`checks()`):
 //! - `kunit-rs/kunit/src/assert/families.rs`: every assertion macro of every family
 //!   (`kunit_expect_*`, `kunit_assert_*`, each with a `_msg` form), and the list of their names
 //!   that `kunit::prelude` re-exports (`families::prelude`), so a new family needs no hand edit
 //!   there;
-//! - the C entry points of the same families ([`c_entry_points`]): `__kunit_c_<stem>` for the
+//! - the C entry points of the same families (`C_ENTRY_POINTS`): `__kunit_c_<stem>` for the
 //!   Rust failure entry point `<stem>_failed`, declared (with its `_fmt` form) in kunit-c's
 //!   `include/kunit/assert-abi.h`, which `kunit/test.h` includes, and defined with the same
 //!   parameters in kunit-c's `src/abi/assert_abi.rs`. A family without its C entry point, or a
