@@ -6,8 +6,8 @@
 # from the normal one.
 #
 #   scripts/check-asan.sh        every test target of the workspace
-#   scripts/check-asan.sh --ci   the crates with `unsafe` code only (kunit, kunit-c through
-#                                the C suites, run-in-irq, kunit-arch, the POLYVAL suites,
+#   scripts/check-asan.sh --ci   the crates with `unsafe` code only (kunit, kunit-c-runtime through
+#                                the C suites and header tests, run-in-irq, kunit-arch, the POLYVAL suites,
 #                                kunit-tool's unit tests), for scripts/test.sh
 #
 # run-in-irq's own tests run in a second build, with the stack left uninstrumented
@@ -56,7 +56,7 @@ asan_test() {
     --target-dir "${CARGO_TARGET_DIR:-target}/$dir" 2>&1 | tee -a "$log" || status=$?
 }
 if [ "$mode" = --ci ]; then
-  asan_test asan -p kunit-rs -p c-suite -p kunit-arch -p polyval-kunit --tests
+  asan_test asan -p kunit-rs -p c-suite -p kunit-c-header-tests -p kunit-arch -p polyval-kunit --tests
   # Its own invocation: cargo applies `--lib` / `--tests` to every package it selects, and
   # kunit-tool's integration tests (minutes each under ASan) have no unsafe code to check.
   asan_test asan -p kunit-tool --lib

@@ -7,7 +7,7 @@
 #
 # NAME picks files by base name (list-test, sha256_kunit, ...); all by default. A manual
 # check (CI has no kernel tree): the files are compiled where they are, in the tree, and
-# nothing of them enters this repository; the throwaway crates live in kunit c's cache
+# nothing of them enters this repository; the objects live in kunit c's cache
 # ($KUNIT_C_CACHE, default target/kernel-c-suites here). The checksum and POLYVAL files
 # with the seed bugs are scripts/check-kernel-seed-suites.sh's.
 # Exit status: 0 every file built and no case failed, 1 otherwise, 2 bad usage.

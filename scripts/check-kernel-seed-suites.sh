@@ -46,7 +46,7 @@ autotests = false
 
 [dependencies]
 kunit = { package = "kunit-rs", path = "$repo/kunit-rs/kunit" }
-kunit-c = { path = "$repo/kunit-rs/kunit-c" }
+kunit-c-runtime = { path = "$repo/kunit-rs/kunit-c-runtime" }
 kunit-arch = { path = "$repo/arch", features = ["c-abi"] }
 
 [build-dependencies]
@@ -77,10 +77,9 @@ RS
 
 cat >"$work/tests/kernel.rs" <<'RS'
 use kunit_arch as _;
-use kunit_c as _;
-kunit_c::link_c_objects!();
+kunit_c_runtime::link_c_objects!();
 fn main() {
-    kunit_c::__require_c_suites();
+    kunit_c_runtime::__require_c_suites();
     kunit::harness::main()
 }
 RS

@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# One libtest-shaped test file (kunit-rs/kunit-macros/tests/parity/tests.rs) built as a
-# libtest target, as a `#[kunit_tests]` suite in a kunit harness, and as that module under
-# libtest (its shims, the library layout): all must report the same passed / failed / ignored
-# counts, and the same again with --ignored and with libtest-style filters.
+# Libtest-shaped test files in kunit-rs/kunit-macros/tests/parity/, each built as a libtest
+# target, as a `#[kunit_tests]` suite in a kunit harness, and as that module under libtest (its
+# shims, the library layout): all must report the same passed / failed / ignored counts, and
+# the same again with --ignored and with libtest-style filters.
+#   tests.rs   libtest's attributes, return types, assertions, nested modules
+#   shapes.rs  modules that macros write (nested, of another crate), #[cfg]-switched tests,
+#              #[tokio::test] / #[futures_test::test] / #[async_std::test], should_panic,
+#              catch_unwind, threads
 # Both fail on purpose (some cases fail), so only the counts are compared.
+# Last, a harness with plain `kunit::main!()` whose suite holds another crate's macro-written
+# module must fail to build (kunit's #[test] cannot reach it), never drop those tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,18 +25,65 @@ counts() {
 }
 
 status=0
-for args in "" "--ignored" "--include-ignored" "tests::inner" "tests::passes --exact"; do
+compare() {
+  local file=$1 args=$2 libtest kunit shims
   # shellcheck disable=SC2086
-  libtest=$(counts parity_libtest $args)
+  libtest=$(counts "${file}_libtest" $args)
   # shellcheck disable=SC2086
-  kunit=$(counts parity_kunit $args)
+  kunit=$(counts "${file}_kunit" $args)
   # shellcheck disable=SC2086
-  shims=$(counts parity_shims $args)
+  shims=$(counts "${file}_shims" $args)
   if [ "$libtest" = "$kunit" ] && [ "$libtest" = "$shims" ]; then
-    echo "ok: [${args:-no arguments}] $kunit"
+    echo "ok: $file [${args:-no arguments}] $kunit"
   else
-    echo "MISMATCH: [${args:-no arguments}] libtest: $libtest; kunit harness: $kunit; libtest shims: $shims" >&2
+    echo "MISMATCH: $file [${args:-no arguments}] libtest: $libtest; kunit harness: $kunit; libtest shims: $shims" >&2
     status=1
   fi
+}
+
+for args in "" "--ignored" "--include-ignored" "tests::inner" "tests::passes --exact"; do
+  compare parity "$args"
 done
+for args in "" "--ignored" "--include-ignored" "shapes::u8" "shapes::level" "shapes::foreign" \
+  "tokio" "shapes::configured_out" "shapes::catch_unwind_inside --exact"; do
+  compare shapes "$args"
+done
+
+# The strict default: built outside the workspace (sharing its target directory and lock).
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$scratch/src"
+cat >"$scratch/Cargo.toml" <<TOML
+[package]
+name = "strict-fixture"
+version = "0.0.0"
+edition = "2021"
+publish = false
+[workspace]
+[dependencies]
+kunit = { package = "kunit-rs", path = "$PWD/kunit-rs/kunit" }
+kunit-fixture-macros = { path = "$PWD/kunit-rs/kunit-macros/tests/foreign-macros" }
+TOML
+cat >"$scratch/src/main.rs" <<'RS'
+#[kunit::kunit_tests(strict)]
+mod strict {
+    #[test]
+    fn own() {}
+    kunit_fixture_macros::foreign_module!(foreign);
+}
+kunit::main!();
+RS
+cp Cargo.lock "$scratch/"
+target=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+if out=$(cd "$scratch" && CARGO_TARGET_DIR="$target" cargo build --offline 2>&1); then
+  echo "MISMATCH: another crate's macro-written #[test]s under plain kunit::main!() built (they would be lost)" >&2
+  status=1
+elif grep -q 'error\[E0659\]: `test` is ambiguous' <<<"$out" \
+  && grep -q 'foreign_module!(foreign)' <<<"$out"; then
+  echo "ok: strict kunit::main!() refuses another crate's macro-written #[test]s (E0659 at the macro call)"
+else
+  echo "MISMATCH: the strict build failed for another reason:" >&2
+  echo "$out" >&2
+  status=1
+fi
 exit $status

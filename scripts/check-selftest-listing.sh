@@ -10,8 +10,9 @@
 #     src/lib.rs (otherwise they would run under libtest or not at all);
 #  3. no other unit tests in src/: no `#[test]` outside `*_kunit.rs`, no `#[cfg(test)]` module
 #     that is not a `*_kunit` one. Exempt, as CONTRIBUTING.md says: kunit-rs-macros (a
-#     proc-macro crate cannot run kunit suites inside itself) and examples/ (they show how
-#     users lay out their tests).
+#     proc-macro crate cannot run kunit suites inside itself), its fixture crate
+#     kunit-fixture-macros (its macro writes libtest-style #[test]s on purpose) and examples/
+#     (they show how users lay out their tests).
 #
 #   scripts/check-selftest-listing.sh                every package of the workspace
 #   scripts/check-selftest-listing.sh DIR ...        the packages in those folders only
@@ -34,7 +35,7 @@ for w in wanted:
     if not os.path.isfile(os.path.join(w, "Cargo.toml")):
         print(f"check-selftest-listing: {w}: not a package folder", file=sys.stderr)
         sys.exit(2)
-EXEMPT_FROM_NO_INLINE = {"kunit-rs-macros"}
+EXEMPT_FROM_NO_INLINE = {"kunit-rs-macros", "kunit-fixture-macros"}
 EXAMPLES = os.path.realpath("examples") + os.sep
 
 PATH_ATTR = re.compile(r'^\s*#\[path\s*=\s*"([^"]+)"\]\s*$')

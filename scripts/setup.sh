@@ -14,6 +14,25 @@ have() { command -v "$1" >/dev/null 2>&1; }
 tools=("$@")
 [ ${#tools[@]} -gt 0 ] || tools=(rustfmt clippy python3 prove cc gdb llvm-cov cargo-nextest cargo2junit nightly)
 
+# The pinned toolchain (rust-toolchain.toml; unless RUSTUP_TOOLCHAIN overrides it) first: every
+# cargo call below runs under it.
+# rustup installs it where the network allows; a machine whose `stable` already is that
+# version (and no network to rustup's servers) gets it by name, as an alias of `stable`.
+channel=$(sed -n 's/^channel = "\(.*\)"/\1/p' "$(dirname "$0")/../rust-toolchain.toml" 2>/dev/null || true)
+if [ -n "$channel" ] && [ -z "${RUSTUP_TOOLCHAIN:-}" ] &&
+  ! rustup run "$channel" rustc --version >/dev/null 2>&1; then
+  host=$(rustup show 2>/dev/null | sed -n 's/^Default host: //p')
+  stable_dir="$(rustup run stable rustc --print sysroot 2>/dev/null || true)"
+  if [ -n "$stable_dir" ] && [ -n "$host" ] &&
+    rustup run stable rustc --version 2>/dev/null | grep -q "^rustc $channel "; then
+    ln -s "$stable_dir" "$(dirname "$stable_dir")/$channel-$host"
+    say "toolchain $channel: the installed stable, named $channel-$host"
+  else
+    rustup toolchain install "$channel" --profile minimal --component rustfmt,clippy
+    say "toolchain $channel: installed (rustup toolchain install $channel)"
+  fi
+fi
+
 apt_tools=()
 apt_pkgs=()
 for tool in "${tools[@]}"; do

@@ -11,8 +11,8 @@ scripts/setup.sh
 if [ "${1:-}" = --setup-only ]; then exit 0; fi
 step "cargo fmt --check"
 cargo fmt --all --check
-step "generated assertion macros are up to date"
-python3 scripts/gen-assert-macros.py --check
+step "generated files are up to date (cargo xtask codegen --check)"
+cargo xtask codegen --check
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
@@ -38,22 +38,28 @@ step "kunit --html: the report in headless Chromium (counts, filter, hostile nam
 scripts/check-html-report.sh
 step "kunit-c headers compile alone and together under -Wall -Wextra -Werror"
 scripts/check-c-headers.sh
+step "Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kconfiglib agree"
+scripts/check-kconfig-differential.sh
 step "one test convention: every *_kunit.rs suite file pulled in once, no other unit tests in src/"
 scripts/check-selftest-listing.sh
-step "no import cycle between files, declared layers one-way (every crate)"
-scripts/check-layering.sh
+step "no import cycle between files, declared layers one-way (every crate; cargo xtask layering)"
+cargo xtask layering
 step "irq suites pass with one and then both CPUs saturated"
 scripts/stress-irq.sh
 step "--jobs 1 and --jobs 2 print the same KTAP"
 scripts/check-jobs-identical.sh
 step "--format tap is accepted by prove"
 scripts/check-tap-prove.sh
-step "the five public crates package and verify together"
+step "the seven public crates package and verify together"
 scripts/check-package.sh
+step "kunit c runs from an installed kunit: cargo install --path, and from the unpacked packages"
+scripts/check-c-install.sh
 step "tap_parser agrees with every harness binary's --format tap14"
 scripts/check-tap14-oracle.sh
 step "cargo2junit and a strict libtest schema check read every harness binary's --format json"
 scripts/check-libtest-json.sh
+step "compare-kunit-py.py (kunit.py --json vs ours, issue 28's criteria) on its fixtures"
+python3 scripts/compare-kunit-py.py --self-test
 step "outputs quoted in the docs are what the code prints"
 scripts/check-doc-outputs.sh
 step "the set-up installs what a machine with only Rust lacks (bare PATH, throwaway prefix)"

@@ -2,9 +2,7 @@
 //! `kunit_c::Build` writes them out for each build script that uses it. A path to this
 //! checkout baked in at compile time would go stale when cargo reuses the compiled library
 //! for a checkout at another path (one CARGO_TARGET_DIR shared by several clones).
-//!
-//! Also compiles the C glue (`src/glue/*.c`): what the freestanding kernel headers declare
-//! and only libc can do (allocation, output, time, ...), built against the host's libc.
+//! (The C glue the headers' declarations need at run time is kunit-c-runtime's.)
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -49,24 +47,8 @@ fn main() {
     code.push_str("];\n");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
     std::fs::write(out.join("headers.rs"), code).expect("write headers.rs");
-
-    let glue = manifest_dir.join("src").join("glue");
-    println!("cargo:rerun-if-changed={}", glue.display());
-    let mut sources = Vec::new();
-    files(&glue, "c", &mut sources);
-    let mut build = cc::Build::new();
-    build
-        .std("gnu11")
-        // A C-unwind abort may pass through glue frames (a devm action that asserts).
-        .flag("-fexceptions")
-        .flag_if_supported("-fno-strict-aliasing")
-        .warnings(true)
-        .extra_warnings(true)
-        .flag_if_supported("-Wno-unused-parameter");
-    for f in &sources {
-        println!("cargo:rerun-if-changed={}", f.display());
-        build.file(f);
-    }
-    println!("cargo:rerun-if-changed={}", glue.join("glue.h").display());
-    build.compile("kunit_c_glue");
+    // The target this library runs on, for `kunit c`'s compiler (cc needs one outside a
+    // build script).
+    let target = std::env::var("TARGET").expect("cargo sets TARGET");
+    println!("cargo:rustc-env=KUNIT_C_TARGET={target}");
 }

@@ -22,7 +22,7 @@
 //!    `kunit_run_irq_test(test, func, max_iterations, state)` — the newest upstream
 //!    algorithm and KUnit's exact final expectations.
 //!
-//! Inside, the modules form a one-way stack of folders; `scripts/check-layering.sh` checks it.
+//! Inside, the modules form a one-way stack of folders; `cargo xtask layering` checks it.
 //! Layers, lowest first (a file imports only its own layer and those below):
 //! 1. `contexts` — the context model: `preempt_count`, `might_sleep`, `violations` and where
 //!    they happened (`stackscan`, `symbolize`);

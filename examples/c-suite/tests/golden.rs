@@ -47,7 +47,7 @@ fn failing_suites() -> &'static [Registration; 3] {
             std::ptr::addr_of_mut!(c_failing_init_suite),
             std::ptr::addr_of_mut!(c_failing_suite_init_suite),
         ]
-        .map(|s| kunit_c::unregistered_suite(s, "c_failures_kunit"))
+        .map(|s| kunit_c_runtime::unregistered_suite(s, "c_failures_kunit"))
     })
 }
 

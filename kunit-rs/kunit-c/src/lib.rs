@@ -1,16 +1,18 @@
-//! **kunit-c** — KUnit's C API in userspace: kernel-style C test files run in-process, inside
-//! any `cargo test` binary, on kunit-rs.
+//! **kunit-c** — KUnit's C API in userspace, build half: kernel-style C test files compiled
+//! as the kernel compiles C, for build scripts. The run-time half, the C API the compiled
+//! files call, is the crate `kunit-c-runtime` (as `cxx-build` and `cxx` split).
 //!
 //! The C headers under `include/` (`kunit/test.h`, `kunit/resource.h`, `kunit/static_stub.h`,
 //! `kunit/run-in-irq-context.h`, stand-ins for basic `linux/*.h` headers) are thin: every check
 //! that is not a plain comparison, every failure text, the registry, the executor, timeouts,
-//! actions and KTAP are kunit-rs's own, reached through the `extern "C"` functions of this
-//! crate. So a C failure prints exactly what the equivalent Rust assertion prints — and what
-//! KUnit prints.
+//! actions and KTAP are kunit-rs's own, reached through the `extern "C"` functions of
+//! kunit-c-runtime. So a C failure prints exactly what the equivalent Rust assertion prints —
+//! and what KUnit prints. `include/MANIFEST.toml` lists every header: its kernel path, what it
+//! provides, how complete it is and the test that covers it.
 //!
 //! ```no_run
-//! // build.rs of a crate with `kunit` and `kunit-c` as dependencies and `kunit-c` as a
-//! // build-dependency:
+//! // build.rs of a crate with `kunit` and `kunit-c-runtime` as dependencies and `kunit-c` as
+//! // a build-dependency:
 //! kunit_c::Build::new()
 //!     .file("tests/foo_kunit.c")
 //!     .include("tests")
@@ -18,66 +20,30 @@
 //! ```
 //! and a `harness = false` test target:
 //! ```ignore
-//! kunit::main!(); // links kunit-c too: `Build` sets the cfg `kunit_c_linked`
+//! kunit::main!(); // links the C objects and kunit-c-runtime: `Build` sets the cfg
+//!                 // `kunit_c_linked` and writes `kunit_c_link.rs` into OUT_DIR
 //! ```
 //!
 //! # Modules
-//! * `abi` — the C ABI the headers call: one file per concern, each defining the `extern "C"`
-//!   functions its header declares (module map in `abi/mod.rs`).
-//! * `build` — [`Build`]: compiles C test files as the kernel does, for build scripts.
+//! * `build` — [`Build`]: compiles C test files as the kernel does, for build scripts; its
+//!   flags ([`kernel_cflags`]: `-O2 -g` whatever cargo's profile, and the kernel's semantic
+//!   flags) are the ones `kunit c` compiles with.
 //!
-//! # How the pieces meet
-//! * **Registration**: each `kunit_test_suites(...)` emits a constructor that passes its suites
-//!   to the kunit registry before `main`; they join the same inventory as Rust
-//!   suites (sorted, filtered, `--jobs`, one KTAP document). [`Build`] archives the objects
-//!   and `kunit::main!()` links them whole-archive ([`link_c_objects!`]), so they are kept
-//!   although nothing references them. A suite's
-//!   `# module:` is `KBUILD_MODNAME`, which [`Build`] sets per file to the file's base name with
-//!   `-` turned into `_`.
-//! * **Cases**: every C case runs through one Rust trampoline. It finds its C case from the
-//!   case name the executor hands to the test (each C case gets its own leaked copy of its
-//!   name, so the pointer identifies it) and keeps the C `struct kunit` in the test's private
-//!   data, so `priv` survives from `init` to the case to `exit`.
-//! * **Aborts**: an `ASSERT` failing in C calls into Rust (`extern "C-unwind"`), which unwinds
-//!   with kunit's abort payload through the C frames — built with `-fexceptions`, so they have
-//!   unwind tables — back to the trampoline and the executor, exactly as a Rust `ASSERT`
-//!   ends a case. C frames have no destructors, so nothing is skipped that C would run; memory
-//!   from `kunit_kmalloc()` is freed by the test's actions. An assertion must not fail inside
-//!   a hardirq function of `kunit_run_irq_test()` (a signal handler), as in Rust.
+//! **Linking**: [`Build`] archives the objects and writes `kunit_c_link.rs` into `OUT_DIR`,
+//! naming the archives (whole-archive, so their constructors — the suites' registration — are
+//! kept) and the runtime crate; `kunit::main!()` includes it when the cfg `kunit_c_linked` is
+//! set, so kunit names no crate downstream of it. A package whose build script ran [`Build`]
+//! without `kunit-c-runtime` among its dependencies fails to compile its test targets, with
+//! the missing crate named.
 
 #![deny(missing_docs)]
 
-mod abi;
 mod build;
 
-pub use abi::registry::{registered_c_suites, unregistered_suite};
-pub use build::{module_name, Build, KERNEL_LIBC_NAME_PREFIX};
-
-/// Links the C objects [`Build`] compiled for this package into the crate that expands it
-/// (whole-archive, as the crate's own native libraries). `kunit::main!()` expands it; a test
-/// target with a `main` of its own writes `kunit_c::link_c_objects!();` at its top level and
-/// calls [`__require_c_suites`] first thing in `main`.
-#[macro_export]
-macro_rules! link_c_objects {
-    () => {
-        include!(concat!(env!("OUT_DIR"), "/kunit_c_link.rs"));
-    };
-}
-
-/// Called by `kunit::main!()` in a package whose build script ran [`Build`]: a test binary
-/// that links C test objects but in which no C file registered a suite says so and exits
-/// with status 1, instead of running nothing and passing.
-#[doc(hidden)]
-pub fn __require_c_suites() {
-    if registered_c_suites() == 0 {
-        eprintln!(
-            "kunit-c: no C suite is registered in this test binary: the C files \
-             kunit_c::Build compiled for this package have no kunit_test_suite(s)(); \
-             nothing would run"
-        );
-        std::process::exit(1);
-    }
-}
+pub use build::{
+    compile_error_message, depfile_prerequisites, kernel_cflags, module_name, Build, Commands,
+    FileCommand, KERNEL_LIBC_NAME_PREFIX,
+};
 
 include!(concat!(env!("OUT_DIR"), "/headers.rs"));
 
@@ -90,18 +56,29 @@ pub fn include_dir() -> std::path::PathBuf {
     DIR.get_or_init(|| {
         let out = std::env::var_os("OUT_DIR").expect("kunit_c::include_dir runs in a build script");
         let dir = std::path::Path::new(&out).join("kunit-c").join("include");
-        for (rel, bytes) in HEADERS {
-            let path = dir.join(rel);
-            let parent = path.parent().expect("a header has a directory");
-            std::fs::create_dir_all(parent)
-                .unwrap_or_else(|e| panic!("kunit-c: {}: {e}", parent.display()));
-            // Unchanged headers keep their timestamps, so cc and cargo see no change.
-            if std::fs::read(&path).ok().as_deref() != Some(*bytes) {
-                std::fs::write(&path, bytes)
-                    .unwrap_or_else(|e| panic!("kunit-c: {}: {e}", path.display()));
-            }
-        }
+        write_headers(&dir).unwrap_or_else(|e| panic!("{e}"));
         dir
     })
     .clone()
+}
+
+/// Every C header this library carries: (path under `include/`, contents).
+pub fn headers() -> &'static [(&'static str, &'static [u8])] {
+    HEADERS
+}
+
+/// Writes the C headers out under `dir` (the `include/` folder of [`include_dir`]); a header
+/// whose file already holds its text is left alone, so its timestamp does not change.
+pub fn write_headers(dir: &std::path::Path) -> Result<(), String> {
+    for (rel, bytes) in HEADERS {
+        let path = dir.join(rel);
+        let parent = path.parent().expect("a header has a directory");
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("kunit-c: {}: {e}", parent.display()))?;
+        if std::fs::read(&path).ok().as_deref() != Some(*bytes) {
+            std::fs::write(&path, bytes)
+                .map_err(|e| format!("kunit-c: {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
 }

@@ -1,7 +1,4 @@
-//! kunit-c's self-tests, run with kunit (the C side is exercised by `examples/c-suite`).
-
-#[path = "../src/abi/registry_kunit.rs"]
-mod registry_kunit;
+//! kunit-c's self-tests, run with kunit.
 
 // The Kconfig reader is plain Rust: compiled here as a module of its own, with its suite.
 #[allow(dead_code)]

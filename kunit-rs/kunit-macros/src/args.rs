@@ -67,10 +67,14 @@ impl Attrs {
     }
 }
 
-/// `#[kunit_tests(suite_name, register = false, speed = "slow", timeout_secs = N, serial = true)]`.
+/// `#[kunit_tests(suite_name, register = false, speed = "slow", timeout_secs = N, serial = true,
+/// cfg_skips = true)]`.
 pub struct SuiteArgs {
     pub name: LitStr,
     pub register: bool,
+    /// List a `#[test]` that `#[cfg]` switches off as `# SKIP disabled by cfg(..)`, as
+    /// Rust-for-Linux does; by default it is absent, as under libtest.
+    pub cfg_skips: bool,
     pub attrs: Attrs,
 }
 
@@ -92,6 +96,7 @@ impl Parse for SuiteArgs {
         let mut args = SuiteArgs {
             name,
             register: true,
+            cfg_skips: false,
             attrs: Attrs::default(),
         };
         if input.is_empty() {
@@ -102,10 +107,14 @@ impl Parse for SuiteArgs {
         parse_pairs(
             input,
             &mut seen,
-            "register, speed, timeout_secs, serial",
+            "register, speed, timeout_secs, serial, cfg_skips",
             |key, input| {
                 if key == "register" {
                     args.register = input.parse::<LitBool>()?.value;
+                    return Ok(true);
+                }
+                if key == "cfg_skips" {
+                    args.cfg_skips = input.parse::<LitBool>()?.value;
                     return Ok(true);
                 }
                 args.attrs.parse_pair(key, input, true)

@@ -285,7 +285,7 @@ pub fn case_items(
     let path = format!("::{name}");
     // Spanned at the function, so that a failure's panic names its line.
     let shim_call = quote_spanned! {ident.span()=>
-        ::kunit::__private::libtest_case(__KUNIT_HOME, ::core::module_path!(), #name);
+        ::kunit::__private::libtest_case(::core::module_path!(), #name);
     };
     let register = (how == RegisteredBy::Inventory).then(|| {
         let line = quote_spanned!(ident.span()=> ::core::line!());
@@ -294,7 +294,7 @@ pub fn case_items(
             #gate
             ::kunit::__private::inventory::submit! {
                 ::kunit::__private::ModuleCase {
-                    home: __KUNIT_HOME,
+                    module: ::core::module_path!(),
                     line: #line,
                     column: #column,
                     case: #entry,

@@ -10,7 +10,6 @@ use crate::shadow::assert_shadows;
 use crate::signature::signature;
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned, ToTokens};
-use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::{Attribute, Error, Ident, Item, ItemFn, ItemMod};
 
@@ -87,6 +86,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         ));
     };
     crate::consts::keep_std_asserts(items);
+    crate::async_test::collect_aliases(items);
 
     let mut wrappers = TokenStream::new();
     // Table cases by name, in source order, with their variants' `#[cfg]`s.
@@ -122,8 +122,11 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
                     hooks.push((hook, f.sig.ident.clone()));
                 }
             },
-            Item::Mod(m) => nested_module(m, "", &mut found)?,
-            Item::Macro(m) if !m.mac.path.is_ident("macro_rules") => found.macros = true,
+            Item::Mod(m) => nested_module(m, &mut found)?,
+            Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                m.mac.tokens = crate::macro_mods::macro_rules_body(m.mac.tokens.clone())
+            }
+            Item::Macro(_) => found.macros = true,
             _ => {}
         }
     }
@@ -133,16 +136,31 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             "#[kunit_tests] found no #[test] functions in this module",
         ));
     }
-    // A name whose every variant is configured out stays a case that reports SKIP.
+    // A name whose every variant is configured out is absent, as libtest never sees it; with
+    // `cfg_skips = true` it stays a case that reports SKIP (Rust-for-Linux's listing).
+    let mut entries = Vec::new();
     for (name, conds) in &cases {
-        if let Some(conds) = conds.iter().cloned().collect::<Option<Vec<_>>>() {
-            wrappers.extend(configured_out(name, &conds));
+        let entry = entry_ident(name);
+        match conds.iter().cloned().collect::<Option<Vec<_>>>() {
+            None => entries.push(quote!(::core::option::Option::Some(#entry))),
+            Some(conds) if args.cfg_skips => {
+                wrappers.extend(configured_out(name, &conds));
+                entries.push(quote!(::core::option::Option::Some(#entry)));
+            }
+            Some(conds) => entries.push(quote! {{
+                #[cfg(any(#(#conds),*))]
+                let entry = ::core::option::Option::Some(#entry);
+                #[cfg(not(any(#(#conds),*)))]
+                let entry = ::core::option::Option::None;
+                entry
+            }}),
         }
     }
-    let entries = cases.iter().map(|(name, _)| entry_ident(name));
 
     let name = &args.name;
     let suite_attr = args.attrs.to_tokens();
+    // libtest tests run in parallel; a suite with KUnit's hooks keeps KUnit's order.
+    let parallel = hooks.is_empty();
     let hook_fields = HOOKS
         .iter()
         .filter(|h| hooks.iter().any(|(k, _)| k == *h))
@@ -164,12 +182,19 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         #wrappers
 
         #[doc(hidden)]
+        const __KUNIT_CASES: &[::core::option::Option<::kunit::Case>] = &[#(#entries),*];
+        #[doc(hidden)]
+        const __KUNIT_TABLE: [::kunit::Case; ::kunit::__private::present_cases(__KUNIT_CASES)] =
+            ::kunit::__private::compact_cases(__KUNIT_CASES);
+
+        #[doc(hidden)]
         #[allow(clippy::needless_update)] // a suite with every hook sets every field
         const __KUNIT_SUITE: ::kunit::Suite = ::kunit::Suite {
             name: #name,
-            test_cases: &[#(#entries),*],
+            test_cases: &__KUNIT_TABLE,
             #(#hook_fields)*
             attr: #suite_attr,
+            parallel_cases: #parallel,
             ..::kunit::Suite::DEFAULT
         };
 
@@ -178,9 +203,14 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         pub static SUITE: ::kunit::Suite = __KUNIT_SUITE;
 
         #register
+
+        // Where the cases that register one by one (nested modules, macro output) find
+        // their suite, by module path.
+        ::kunit::__private::inventory::submit! {
+            ::kunit::__private::Home { suite: &SUITE, module: ::core::module_path!() }
+        }
     };
-    let home = home(quote!(&SUITE), "");
-    items.insert(0, Item::Verbatim(quote!(#home)));
+    items.insert(0, Item::Verbatim(test_import()));
     items.insert(0, Item::Verbatim(assert_shadows()));
     items.push(Item::Verbatim(generated));
     Ok(module.into_token_stream())
@@ -195,25 +225,18 @@ struct Found {
     macros: bool,
 }
 
-/// `use` of the `#[test]` that registers a case (for `#[test]`s that macros produce) and the
-/// module's `__KUNIT_HOME`: its suite and case-name prefix.
-fn home(suite: TokenStream, prefix: &str) -> TokenStream {
+/// `use` of the `#[test]` that registers a case, so that `#[test]`s that macros produce
+/// register themselves too.
+fn test_import() -> TokenStream {
     quote! {
         #[allow(unused_imports)]
         use ::kunit::__private::test;
-        #[doc(hidden)]
-        #[allow(dead_code)]
-        const __KUNIT_HOME: ::kunit::__private::Home = ::kunit::__private::Home {
-            suite: #suite,
-            prefix: #prefix,
-        };
     }
 }
 
 /// A module inside the suite's module: its `#[test]`s are cases named `inner.case` (and
 /// `inner.deeper.case` further down), registered one by one.
-fn nested_module(m: &mut ItemMod, parent: &str, found: &mut Found) -> syn::Result<()> {
-    let prefix = format!("{parent}{}.", m.ident.unraw());
+fn nested_module(m: &mut ItemMod, found: &mut Found) -> syn::Result<()> {
     // rustc refuses file modules in an attribute macro's input anyway (E0658); this says why
     // it matters here.
     let Some((_, items)) = m.content.as_mut() else {
@@ -243,13 +266,15 @@ fn nested_module(m: &mut ItemMod, parent: &str, found: &mut Found) -> syn::Resul
                     ))
                 }
             },
-            Item::Mod(inner) => nested_module(inner, &prefix, found)?,
-            Item::Macro(mac) if !mac.mac.path.is_ident("macro_rules") => found.macros = true,
+            Item::Mod(inner) => nested_module(inner, found)?,
+            Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
+                m.mac.tokens = crate::macro_mods::macro_rules_body(m.mac.tokens.clone())
+            }
+            Item::Macro(_) => found.macros = true,
             _ => {}
         }
     }
-    let home = home(quote!(super::__KUNIT_HOME.suite), &prefix);
-    items.insert(0, Item::Verbatim(home));
+    items.insert(0, Item::Verbatim(test_import()));
     items.push(Item::Verbatim(generated));
     Ok(())
 }
@@ -257,9 +282,6 @@ fn nested_module(m: &mut ItemMod, parent: &str, found: &mut Found) -> syn::Resul
 /// `#[test]` on a function that `#[kunit_tests]` did not see (a macro produced it): the case
 /// registers itself with the module's `__KUNIT_HOME`.
 pub fn expand_test(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    if !attr.is_empty() {
-        return Err(Error::new(attr.span(), "#[test] takes no arguments"));
-    }
     let mut f: ItemFn = match syn::parse2::<Item>(item)? {
         Item::Fn(f) => f,
         other => {
@@ -269,6 +291,15 @@ pub fn expand_test(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStr
             ))
         }
     };
+    if !attr.is_empty() {
+        // `#[test(tokio::test(..))]`: an async test attribute that a macro in the suite
+        // wrote (crate::macro_mods turns it into this).
+        let inner: Attribute = syn::parse_quote!(#[#attr]);
+        match crate::async_test::runner(&inner)? {
+            Some(r) => crate::async_test::make_sync(&mut f, &r, inner.span())?,
+            None => return Err(Error::new(attr.span(), "#[test] takes no arguments")),
+        }
+    }
     let mut kunit_attrs = Vec::new();
     f.attrs.retain(|a| {
         let kunit = a.path().is_ident("kunit");
@@ -291,22 +322,39 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
     let mut test: Option<Span> = None;
     let mut kunit_attrs: Vec<Attribute> = Vec::new();
     let mut hook: Option<(Hook, Span)> = None;
+    let mut runner = None;
     let mut kept = Vec::new();
     for attr in std::mem::take(&mut f.attrs) {
         let path = attr.path();
         if path.is_ident("test") {
             attr.meta.require_path_only()?;
+            if test.is_some() {
+                return Err(Error::new(
+                    attr.span(),
+                    "a second test attribute on this function",
+                ));
+            }
             test = Some(attr.span());
+        } else if let Some(r) = crate::async_test::runner(&attr)? {
+            if test.is_some() || runner.is_some() {
+                return Err(Error::new(
+                    attr.span(),
+                    "a second test attribute on this function",
+                ));
+            }
+            test = Some(attr.span());
+            runner = Some((r, attr.span()));
         } else if path.segments.len() > 1 && path.segments.last().is_some_and(|s| s.ident == "test")
         {
-            // `#[tokio::test]`, `#[test_log::test]`: they expand to libtest's own `#[test]`,
-            // which a kunit harness target would drop without a word.
+            // `#[test_log::test]` and the like: they expand to libtest's own `#[test]`, which
+            // a kunit harness target would drop without a word.
             let shown = quote!(#path).to_string().replace(' ', "");
             return Err(Error::new(
                 attr.span(),
                 format!(
                     "#[{shown}] inside #[kunit_tests] makes a libtest test that a kunit harness would not run: \
-                     write #[test] (for async code, block on the future inside it)"
+                     write #[test] (async tests: #[tokio::test], #[futures_test::test] and \
+                     #[async_std::test] run as they do under libtest)"
                 ),
             ));
         } else if path.is_ident("kunit") {
@@ -329,12 +377,16 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
         }
     }
     f.attrs = kept;
+    if let Some((r, span)) = &runner {
+        crate::async_test::make_sync(f, r, *span)?;
+    }
     match (test, hook) {
         (Some(_), Some((h, span))) => Err(Error::new(
             span,
             format!("a #[test] function cannot also be #[{}]", h.attr_name()),
         )),
         (None, hook) => {
+            unknown_attr_on_async_fn(f)?;
             if let Some(attr) = kunit_attrs.first() {
                 return Err(Error::new(
                     attr.span(),
@@ -351,6 +403,51 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
             Ok(Some(Role::Case(case_args)))
         }
     }
+}
+
+/// The attributes rustc itself gives a function's meaning to, besides the test ones.
+const BUILTIN_FN_ATTRS: [&str; 15] = [
+    "allow",
+    "warn",
+    "deny",
+    "forbid",
+    "expect",
+    "cfg",
+    "cfg_attr",
+    "doc",
+    "inline",
+    "must_use",
+    "deprecated",
+    "track_caller",
+    "cold",
+    "target_feature",
+    "unsafe",
+];
+
+/// An `async fn` that is no case, under an attribute of one name that is not rustc's: it may
+/// be an async test attribute under another name (`use tokio::test as maybe_tokio_test;`
+/// outside the module), which would make a libtest test that a kunit harness drops. Refused,
+/// since `#[kunit_tests]` cannot tell.
+fn unknown_attr_on_async_fn(f: &ItemFn) -> syn::Result<()> {
+    if f.sig.asyncness.is_none() {
+        return Ok(());
+    }
+    for attr in &f.attrs {
+        if let Some(ident) = attr.path().get_ident() {
+            if !BUILTIN_FN_ATTRS.iter().any(|b| ident == b) {
+                return Err(Error::new(
+                    attr.span(),
+                    format!(
+                        "#[kunit_tests] cannot tell whether #[{ident}] makes `{}` a test: if it is \
+                         #[tokio::test], #[futures_test::test] or #[async_std::test] under another \
+                         name, write that path, or its `use .. as {ident};` inside the module",
+                        f.sig.ident
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The call of `f` from its wrapper, whose parameter is `arg`. Spanned at the user's

@@ -11,9 +11,11 @@
 #![allow(clippy::test_attr_in_doctest)]
 
 mod args;
+mod async_test;
 mod case;
 mod consts;
 mod expand;
+mod macro_mods;
 mod shadow;
 mod signature;
 #[cfg(test)]
@@ -57,7 +59,14 @@ use proc_macro::TokenStream;
 ///   with `<case> returned Err(<E as Debug>)` logged KUnit-style at the function's line.
 /// - `#[test]`s in nested inline modules are cases `inner.case`, and `#[test]`s that macros in
 ///   the module produce are cases too (the module brings an attribute named `test` into
-///   scope); both follow the module's own cases, in source order.
+///   scope, and every `mod` that a `macro_rules!` defined in the module writes gets it too);
+///   they follow the module's own cases. A module that a macro of another crate writes is
+///   out of reach: under `kunit::main!()` its `#[test]` is a build error (`` `test` is
+///   ambiguous ``), fixed by `#[macro_use(test)] extern crate kunit;` and
+///   `kunit::main!(macro_use)` (see `kunit::main!`).
+/// - `#[tokio::test]` (`flavor`, `worker_threads`, `start_paused`, `crate`),
+///   `#[futures_test::test]` and `#[async_std::test]` on an `async fn` run it as those crates
+///   do, with `Result` returns and `#[should_panic]` as for `#[test]`.
 /// - `#[ignore]` / `#[ignore = "reason"]` skip the case unless the run asks for ignored
 ///   cases; `#[should_panic]` / `#[should_panic(expected = "..")]` pass when the case panics
 ///   (a failed `assert!` included) with a message containing `expected`. Both also under
@@ -65,8 +74,9 @@ use proc_macro::TokenStream;
 /// - `assert!`, `assert_eq!` and `assert_ne!` report KUnit's failure text with the operands'
 ///   values and end the case, unless the case catches the panic (then nothing is reported,
 ///   as under libtest). Outside a test, and in const contexts, they are the standard macros.
-/// - a `#[test]` function configured out by `#[cfg(..)]` (every variant of its name) is still
-///   a case and reports `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases.
+/// - a `#[test]` function configured out by `#[cfg(..)]` (every variant of its name) is
+///   absent, as under libtest; with `cfg_skips = true` it is still a case and reports
+///   `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases.
 /// - under `cfg(test)`, each case also gets a libtest `#[test]` of the function's name (the
 ///   function itself is renamed `__kunit_fn_<name>`), so plain `cargo test` and IDE runnables
 ///   run it through kunit.
@@ -78,8 +88,11 @@ use proc_macro::TokenStream;
 ///   `-> Result<(), i32>`), `#[kunit_suite_exit]` (`fn(&Suite)`); each may omit its argument.
 /// - the suite is `pub static SUITE: kunit::Suite` in the module and is registered like
 ///   `kunit_test_suite!`. Arguments after the name: `register = false` (only define `SUITE`,
-///   to run it explicitly with `kunit::run`), and the suite attributes `speed = "..."`,
-///   `timeout_secs = N`, `serial = true`.
+///   to run it explicitly with `kunit::run`), `cfg_skips = true`, and the suite attributes
+///   `speed = "..."`, `timeout_secs = N`, `serial = true`.
+/// - its cases run in parallel under `--jobs N` (`Suite::parallel_cases`; the harness's
+///   default is the number of CPUs, as libtest's), output in case order; a module with
+///   hooks keeps KUnit's one-after-another order, and `serial = true` too.
 ///
 /// The suite name is an identifier or a string literal (`#[kunit_tests("my-suite")]`).
 /// Generated code names the `kunit` crate as `::kunit`, so the user crate depends on it.
@@ -91,7 +104,8 @@ use proc_macro::TokenStream;
 /// | `#[kunit_tests(name, ...)]` | `register = false` | define `SUITE` only; run it with `kunit::run` |
 /// | `#[kunit_tests(name, ...)]` | `speed = "slow"` / `"very_slow"` / `"normal"` | the suite's speed, inherited by cases that set none |
 /// | `#[kunit_tests(name, ...)]` | `timeout_secs = N` | each case's timeout unless the case sets its own (`Attributes.timeout`) |
-/// | `#[kunit_tests(name, ...)]` | `serial = true` | never run this suite concurrently with others under `--jobs` |
+/// | `#[kunit_tests(name, ...)]` | `serial = true` | never run this suite concurrently with others under `--jobs`, nor its cases with one another |
+/// | `#[kunit_tests(name, ...)]` | `cfg_skips = true` | list cfg-disabled `#[test]`s as `# SKIP disabled by cfg(..)` (Rust-for-Linux's listing) |
 /// | `#[kunit(...)]` on a `#[test]` | `speed = "..."` | the case's speed: slow and very_slow cases are skipped unless asked for |
 /// | `#[kunit(...)]` on a `#[test]` | `timeout_secs = N` | the case's timeout, overriding the suite's and the `--timeout` base |
 /// | `#[kunit(...)]` on a `#[test]` | `params = gen_fn` | a parameterized case; read the value with `test.param::<T>()` |

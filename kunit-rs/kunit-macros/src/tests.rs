@@ -71,7 +71,7 @@ fn suite_name() {
     );
     assert_eq!(
         error(quote!(s, registered = false), item.clone()),
-        "unknown key `registered`: expected one of register, speed, timeout_secs, serial"
+        "unknown key `registered`: expected one of register, speed, timeout_secs, serial, cfg_skips"
     );
     assert_eq!(
         error(quote!(s, register), item),
@@ -148,9 +148,9 @@ fn case_signatures() {
     assert_eq!(
         error(
             quote!(s),
-            module_with(quote!(#[tokio::test] async fn c() {}))
+            module_with(quote!(#[test_log::test] fn c() {}))
         ),
-        "#[tokio::test] inside #[kunit_tests] makes a libtest test that a kunit harness would not run: write #[test] (for async code, block on the future inside it)"
+        "#[test_log::test] inside #[kunit_tests] makes a libtest test that a kunit harness would not run: write #[test] (async tests: #[tokio::test], #[futures_test::test] and #[async_std::test] run as they do under libtest)"
     );
     assert_eq!(
         error(quote!(s), case(quote!(fn c<T>()))),
@@ -239,4 +239,156 @@ fn hooks() {
         ),
         "a function cannot be both #[kunit_init] and #[kunit_exit]"
     );
+}
+
+#[test]
+fn async_attributes() {
+    let case = |attr: TokenStream, sig: TokenStream| module_with(quote!(#attr #sig {}));
+    let asynch = |attr: TokenStream| case(attr, quote!(async fn c()));
+    assert_eq!(
+        error(
+            quote!(s),
+            asynch(quote!(#[tokio::test(worker_threads = 2)]))
+        ),
+        "worker_threads needs #[tokio::test(flavor = \"multi_thread\")], as under tokio"
+    );
+    assert_eq!(
+        error(
+            quote!(s),
+            asynch(quote!(#[tokio::test(flavor = "multi_thread", worker_threads = 0)]))
+        ),
+        "worker_threads may not be 0"
+    );
+    assert_eq!(
+        error(
+            quote!(s),
+            asynch(quote!(#[tokio::test(flavor = "multi_thread", start_paused = true)]))
+        ),
+        "start_paused needs the current_thread flavor, as under tokio"
+    );
+    assert_eq!(
+        error(quote!(s), asynch(quote!(#[tokio::test(flavor = "local")]))),
+        "#[tokio::test(flavor = \"local\")] inside #[kunit_tests] is not supported: its LocalRuntime needs tokio_unstable; use \"current_thread\""
+    );
+    assert_eq!(
+        error(
+            quote!(s),
+            asynch(quote!(#[tokio::test(unhandled_panic = "shutdown_runtime")]))
+        ),
+        "#[tokio::test(unhandled_panic = ..)] inside #[kunit_tests] is not supported (flavor, worker_threads, start_paused and crate are): write #[test] and build the runtime inside it"
+    );
+    assert_eq!(
+        error(quote!(s), asynch(quote!(#[futures_test::test(x)]))),
+        "#[futures_test::test] takes no arguments"
+    );
+    assert_eq!(
+        error(quote!(s), case(quote!(#[async_std::test]), quote!(fn c()))),
+        "an async test attribute applies to an `async fn`"
+    );
+    assert_eq!(
+        error(
+            quote!(s),
+            case(quote!(#[test] #[tokio::test]), quote!(async fn c()))
+        ),
+        "a second test attribute on this function"
+    );
+    // What a good one becomes: a plain function that builds the runtime and blocks on the body.
+    let out = expand(
+        quote!(s),
+        asynch(quote!(#[tokio::test(flavor = "multi_thread", worker_threads = 3)])),
+    )
+    .unwrap()
+    .to_string();
+    assert!(
+        out.contains("fn __kunit_fn_c () { let body = async { } ; tokio :: runtime :: Builder :: new_multi_thread () . worker_threads (3) . enable_all () . build () . expect (\"Failed building the Runtime\") . block_on (body) }"),
+        "{out}"
+    );
+}
+
+#[test]
+fn modules_that_macros_write_get_the_test_import() {
+    let out = expand(
+        quote!(s),
+        module_with(quote! {
+            macro_rules! m {
+                (mod $n:ident { }) => {
+                    mod $n {
+                        macro_rules! inner { ($mod:ident) => { pub mod $mod { #[tokio::test] async fn t() {} } } }
+                    }
+                };
+            }
+        }),
+    )
+    .unwrap()
+    .to_string();
+    let import = "# [allow (unused_imports)] use :: kunit :: __private :: test ;";
+    // The matcher stays as written; the module in the transcriber and the one the macro it
+    // defines writes get the import; `$mod` is a metavariable, not a module; the async
+    // attribute becomes kunit's `#[test]` with it as argument.
+    let expected = format!(
+        "macro_rules ! m {{ (mod $ n : ident {{ }}) => {{ mod $ n {{ {import} macro_rules ! inner \
+         {{ ($ mod : ident) => {{ pub mod $ mod {{ {import} # [test (tokio :: test)] async fn t () {{ }} }} }} }} }} }} ; }}"
+    );
+    assert!(out.contains(&expected), "{out}");
+}
+
+#[test]
+fn cfg_disabled_cases_are_absent_unless_asked() {
+    let module = module_with(quote!(
+        #[test]
+        #[cfg(any())]
+        fn gone() {}
+    ));
+    let default = expand(quote!(s), module.clone()).unwrap().to_string();
+    assert!(!default.contains("disabled by cfg"), "{default}");
+    assert!(
+        default.contains(
+            "# [cfg (not (any (any ())))] let entry = :: core :: option :: Option :: None ;"
+        ),
+        "{default}"
+    );
+    let listed = expand(quote!(s, cfg_skips = true), module)
+        .unwrap()
+        .to_string();
+    assert!(
+        listed.contains("mark_skipped (\"disabled by cfg(any"),
+        "{listed}"
+    );
+}
+
+#[test]
+fn async_attribute_aliases() {
+    // `use tokio::test as maybe_tokio_test;` in the module: the alias is tokio's attribute.
+    let out = expand(
+        quote!(s),
+        module_with(quote! {
+            use tokio::test as maybe_tokio_test;
+            #[maybe_tokio_test(flavor = "multi_thread")]
+            async fn c() {}
+        }),
+    )
+    .unwrap()
+    .to_string();
+    assert!(
+        out.contains("fn __kunit_fn_c () { let body = async { } ; tokio :: runtime :: Builder :: new_multi_thread ()"),
+        "{out}"
+    );
+    // An alias made elsewhere cannot be told from any other attribute: refused.
+    assert_eq!(
+        error(
+            quote!(s),
+            module_with(quote!(#[maybe_tokio_test] async fn c() {}))
+        ),
+        "#[kunit_tests] cannot tell whether #[maybe_tokio_test] makes `c` a test: if it is #[tokio::test], #[futures_test::test] or #[async_std::test] under another name, write that path, or its `use .. as maybe_tokio_test;` inside the module"
+    );
+    // An async helper with rustc's own attributes is fine.
+    assert!(expand(
+        quote!(s),
+        module_with(quote!(
+            #[allow(dead_code)]
+            #[inline]
+            async fn helper() {}
+        ))
+    )
+    .is_ok());
 }

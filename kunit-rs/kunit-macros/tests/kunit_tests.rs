@@ -191,23 +191,23 @@ mod kunit_macros {
     KTAP version 1
     # Subtest: kunit-macros-failing
     1..8
-    # assert_true_fails: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:47
+    # assert_true_fails: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:52
     Expected ready to be true, but is false
     # assert_true_fails: exit sees priv Some(7)
     not ok 1 assert_true_fails
-    # assert_eq_prints_values: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:54
+    # assert_eq_prints_values: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:59
     Expected got == 9, but
         got == 8 (0x8)
 
 priv was 7
     # assert_eq_prints_values: exit sees priv Some(7)
     not ok 2 assert_eq_prints_values
-    # assert_ne_prints_values: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:60
+    # assert_ne_prints_values: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:65
     Expected name != "abc", but
         name == "abc"
     # assert_ne_prints_values: exit sees priv Some(7)
     not ok 3 assert_ne_prints_values
-    # err_return_fails: EXPECTATION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:64
+    # err_return_fails: EXPECTATION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:69
 err_return_fails returned Err(ParseIntError { kind: InvalidDigit })
     # err_return_fails: exit sees priv Some(7)
     not ok 4 err_return_fails
@@ -219,7 +219,7 @@ err_return_fails returned Err(ParseIntError { kind: InvalidDigit })
         # Subtest: params_run_each
     # params_run_each: exit sees priv Some(7)
         ok 1 byte
-    # params_run_each: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:103
+    # params_run_each: ASSERTION FAILED at kunit-rs/kunit-macros/tests/fixtures/failing.rs:108
     Expected w.bits % 8 == 0, but
         w.bits % 8 == 4 (0x4)
     # params_run_each: exit sees priv Some(7)

@@ -64,7 +64,7 @@
 //! # Layers
 //!
 //! Four folders, each a layer, with no import cycle between files
-//! (`scripts/check-layering.sh` checks both).
+//! (`cargo xtask layering` checks both).
 //!
 //! Layers, lowest first (a file imports only its own layer and those below):
 //! 1. `ktap` — lines and their classes (scan, reader, lines, pytext), the parser, merging logs, the result tree and its statuses; it prints through `ktap::output::ParseOutput`

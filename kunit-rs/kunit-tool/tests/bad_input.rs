@@ -91,7 +91,7 @@ const BAD_INPUTS: &[(&[&str], &str)] = &[
     ),
     (
         &["frobnicate"],
-        "kunit: error: argument subcommand: invalid choice: 'frobnicate' (choose from 'run', 'build', 'exec', 'parse')",
+        "kunit: error: argument subcommand: invalid choice: 'frobnicate' (choose from 'run', 'build', 'exec', 'parse', 'c')",
     ),
 ];
 

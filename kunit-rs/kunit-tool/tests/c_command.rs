@@ -1,7 +1,7 @@
-//! `kunit c` end to end: it builds C files of our own (tests/fixtures/c) in its cache crate
+//! `kunit c` end to end: it builds C files of our own (tests/fixtures/c) into its cache
 //! and prints `kunit run`'s report; a missing header, an undeclared function and a file
 //! without a suite each fail with a clear message; a kernel tree's headers, Makefile flags
-//! and a `.kunitconfig` apply. All runs share one cache (so kunit and kunit-c build once).
+//! and a `.kunitconfig` apply. All runs share one cache.
 
 mod common;
 
@@ -101,24 +101,29 @@ fn a_file_without_a_suite_fails() {
             .any(|l| l == "[ERROR] Test: main: 0 tests run!"),
         "{lines:#?}"
     );
-    // The binary itself says why, and fails: run it as `cargo test` would.
-    let deps = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kunit-c-cache/target/debug/deps");
-    let bins: Vec<PathBuf> = std::fs::read_dir(&deps)
-        .expect("the cache's deps folder")
+    // The harness itself says why, and fails: run it as `kunit c` does, on the shared
+    // object in the cache.
+    let runs = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kunit-c-cache/runs");
+    let objects: Vec<PathBuf> = std::fs::read_dir(&runs)
+        .expect("the cache's runs folder")
         .map(|e| e.expect("entry").path())
         .filter(|p| {
-            let name = p
-                .file_name()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            name.starts_with("no_suite_kunit-") && p.extension().is_none()
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("no_suite_kunit-"))
         })
+        .map(|p| p.join("c-suites.so"))
         .collect();
-    assert!(!bins.is_empty(), "no test binary in {}", deps.display());
-    for bin in bins {
-        let run = Command::new(&bin).output().expect("run the test binary");
-        assert_eq!(run.status.code(), Some(1), "{}", bin.display());
+    assert!(
+        !objects.is_empty(),
+        "no shared object in {}",
+        runs.display()
+    );
+    for so in objects {
+        let run = without_sanitizer(&mut Command::new(env!("CARGO_BIN_EXE_kunit")))
+            .env("KUNIT_C_HARNESS", &so)
+            .output()
+            .expect("run the harness");
+        assert_eq!(run.status.code(), Some(1), "{}", so.display());
         assert!(text(&run.stdout).is_empty());
         assert!(
             text(&run.stderr).contains("kunit-c: no C suite is registered in this test binary"),
@@ -171,5 +176,74 @@ fn bad_arguments_exit_2() {
     assert!(text(&out.stderr).contains("argument --kconfig_add: expected CONFIG_NAME=VALUE"));
     let out = kunit_c(&dir, &["--help"]);
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).starts_with("usage: kunit c [-h] [--kernel-tree DIR] TEST.c"));
+    let help = text(&out.stdout);
+    assert!(
+        help.starts_with("usage: kunit c [-h] [--kernel-tree DIR]"),
+        "{help}"
+    );
+    assert!(help.contains(" TEST.c [CODE.c ...]\n"), "{help}");
+    // `kunit --help` lists it.
+    let out = kunit_c(&dir, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let top = without_sanitizer(&mut Command::new(env!("CARGO_BIN_EXE_kunit")))
+        .arg("--help")
+        .output()
+        .expect("run kunit");
+    let top = text(&top.stdout);
+    assert!(
+        top.starts_with("usage: kunit [-h] {run,build,exec,parse,c} ..."),
+        "{top}"
+    );
+    assert!(
+        top.contains(
+            "\n    c                   Builds and runs kernel-style KUnit tests written in C.\n"
+        ),
+        "{top}"
+    );
+}
+
+/// The names of kunit-c's C ABI: every `#[no_mangle]` function under `src/abi/`.
+fn abi_names() -> Vec<String> {
+    let abi = Path::new(env!("CARGO_MANIFEST_DIR")).join("../kunit-c-runtime/src/abi");
+    let mut names = Vec::new();
+    for e in std::fs::read_dir(&abi).expect("kunit-c-runtime/src/abi") {
+        let text = std::fs::read_to_string(e.expect("entry").path()).expect("read");
+        let mut lines = text.lines();
+        while let Some(l) = lines.next() {
+            if l.trim() != "#[no_mangle]" {
+                continue;
+            }
+            let def = lines.next().unwrap_or("");
+            if let Some(name) = def
+                .split("fn ")
+                .nth(1)
+                .and_then(|r| r.split(['(', '<']).next())
+            {
+                names.push(name.trim().to_owned());
+            }
+        }
+    }
+    names
+}
+
+/// The `kunit` binary is `kunit c`'s run time: it exports every function of kunit-c's C ABI
+/// to the shared objects it loads (nothing references most of them in the binary itself).
+#[test]
+fn the_binary_exports_kunit_c_s_abi() {
+    let names = abi_names();
+    assert!(names.len() > 20, "{names:?}");
+    let out = Command::new(std::env::var_os("NM").unwrap_or_else(|| "nm".into()))
+        .args(["-D", "--defined-only"])
+        .arg(env!("CARGO_BIN_EXE_kunit"))
+        .output()
+        .expect("run nm (binutils)");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let exported: std::collections::BTreeSet<String> = text(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().nth(2).map(str::to_owned))
+        .collect();
+    let missing: Vec<&String> = names.iter().filter(|n| !exported.contains(*n)).collect();
+    assert!(missing.is_empty(), "not exported: {missing:?}");
+    // The glue too (whole-archive): a function only C test code calls.
+    assert!(exported.contains("devm_kmemdup"), "devm_kmemdup");
 }

@@ -19,13 +19,14 @@ fn help_explains_each_subcommand_and_flag() {
         let out = kunit(&[flag]);
         assert_eq!(out.status.code(), Some(0));
         let help = text(&out.stdout);
-        assert!(help.starts_with("usage: kunit [-h] {run,build,exec,parse} ...\n"));
+        assert!(help.starts_with("usage: kunit [-h] {run,build,exec,parse,c} ...\n"));
         assert!(help.contains("kunit builds the cargo project it is started in"));
         for line in [
             "    run                 Builds and runs KUnit tests.\n",
             "    build               Builds the KUnit harnesses of the cargo project.\n",
             "    exec                Runs KUnit harnesses and parses their output.\n",
             "    parse               Parses KUnit results from files or stdin.\n",
+            "    c                   Builds and runs kernel-style KUnit tests written in C.\n",
         ] {
             assert!(help.contains(line), "{line:?} in\n{help}");
         }
@@ -56,6 +57,15 @@ fn help_explains_each_subcommand_and_flag() {
     assert!(has("build", "--manifest-path PATH"));
     assert!(!has("build", "--json"));
     assert!(has("parse", "input_file"));
+    for flag in [
+        "--kernel-tree DIR",
+        "--kconfig_add CONFIG_X=VALUE",
+        "--json [FILE]",
+        "TEST.c [CODE.c ...]",
+    ] {
+        assert!(has("c", flag), "c {flag}");
+    }
+    assert!(!has("c", "--manifest-path"));
     assert!(!has("parse", "--partition"));
     // -h after other arguments works too.
     let out = kunit(&["parse", "x.log", "-h"]);
@@ -78,16 +88,21 @@ fn usage_errors_print_the_usage_and_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
-        "usage: kunit [-h] {run,build,exec,parse} ...\nkunit: error: a subcommand is required\n"
+        "usage: kunit [-h] {run,build,exec,parse,c} ...\nkunit: error: a subcommand is required\n"
     );
 }
 
-/// The runner links kunit-tool, which keeps the harness marker reversed, so `kunit exec`
-/// never takes the runner itself for a harness binary.
+/// `kunit exec` never takes the runner itself for a harness binary: it links kunit's harness
+/// (it is `kunit c`'s run time, a harness only when `kunit c` starts it so), but started as a
+/// harness is, it does not answer `--list_tests`.
 #[test]
 fn the_runner_binary_is_not_a_harness() {
     let runner = Path::new(env!("CARGO_BIN_EXE_kunit"));
-    assert!(!kunit_tool::exec::cargo::is_harness(runner).unwrap());
+    let artifact = kunit_tool::exec::cargo::Artifact {
+        target: "kunit".into(),
+        path: runner.to_path_buf(),
+    };
+    assert!(kunit_tool::exec::cargo::harnesses(vec![artifact]).is_empty());
 }
 
 /// An empty directory with no `Cargo.toml` in it or above it.

@@ -1,10 +1,10 @@
 //! Self-tests of the executor: the case lifecycle and its ordering, status rules, init
-//! failures, panics, timeouts, parallel suites and shuffling.
+//! failures, panics, timeouts, parallel suites, parallel cases and shuffling.
 
 use crate::support::{run, run_with, suite_ktap};
 use kunit::prelude::*;
 use kunit::{Config, Ignored};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -329,6 +329,137 @@ fn test_jobs_output_identical(test: &mut Kunit) {
     kunit_expect_streq!(test, parallel, serial);
 }
 
+/// Cases of the parallel suite below that have arrived at the rendezvous.
+static ARRIVED: AtomicUsize = AtomicUsize::new(0);
+
+/// Waits (up to 60 s, far beyond any scheduling delay) until `n` cases have arrived: true
+/// only when cases of the suite run at the same time.
+fn rendezvous(n: usize) -> bool {
+    ARRIVED.fetch_add(1, Relaxed);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while ARRIVED.load(Relaxed) < n {
+        if Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    true
+}
+fn meets_a(t: &mut Kunit) {
+    kunit_info!(t, "first line of meets_a");
+    kunit_expect_true!(t, rendezvous(2));
+    kunit_info!(t, "second line of meets_a");
+    kunit_expect_eq!(t, 1, 2);
+}
+fn meets_b(t: &mut Kunit) {
+    kunit_expect_true!(t, rendezvous(2));
+    kunit_info!(t, "meets_b");
+}
+fn par_hangs(t: &mut Kunit) {
+    kunit_info!(t, "before the hang");
+    while !RELEASE_PAR_HUNG.load(Relaxed) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+static RELEASE_PAR_HUNG: AtomicBool = AtomicBool::new(false);
+fn par_skips(t: &mut Kunit) {
+    kunit_skip!(t, "not here");
+}
+fn par_suite_init(suite: &Suite) -> Result<(), i32> {
+    kunit_info!(suite, "suite_init ran");
+    Ok(())
+}
+fn par_suite_exit(suite: &Suite) {
+    kunit_info!(suite, "suite_exit ran");
+}
+static MEET_CASES: &[Case] = &[
+    kunit_case!(meets_a),
+    kunit_case!(meets_b),
+    Case {
+        name: "par_hangs",
+        run_case: par_hangs,
+        attr: Attributes {
+            timeout: Some(Duration::from_millis(300)),
+            ..Attributes::DEFAULT
+        },
+        ..Case::DEFAULT
+    },
+    kunit_case!(par_skips),
+    kunit_case!(suite_a_case),
+];
+static MEETS: Suite = Suite {
+    name: "meets",
+    suite_init: Some(par_suite_init),
+    suite_exit: Some(par_suite_exit),
+    test_cases: MEET_CASES,
+    parallel_cases: true,
+    ..Suite::DEFAULT
+};
+
+/// A suite whose cases may run in parallel does so under `--jobs 2` (its first two cases
+/// wait for each other), and prints what one job would: the cases' lines in case order,
+/// `suite_init` before and `suite_exit` after them, a timed-out case reported in its place.
+fn test_parallel_cases(test: &mut Kunit) {
+    ARRIVED.store(0, Relaxed);
+    let config = Config {
+        ignored: Ignored::Include,
+        jobs: 2,
+        ..Config::default()
+    };
+    let (got, report) = run_with(&[&PAR_A, &MEETS, &PAR_B], "", &config);
+    RELEASE_PAR_HUNG.store(true, Relaxed);
+    let want = "KTAP version 1
+1..3
+    KTAP version 1
+    # Subtest: par_a
+    1..2
+    # suite_a_case: a
+    ok 1 suite_a_case
+    # suite_a_case: a
+    ok 2 suite_a_case
+# par_a: pass:2 fail:0 skip:0 total:2
+# Totals: pass:2 fail:0 skip:0 total:2
+ok 1 par_a
+    # meets: suite_init ran
+    KTAP version 1
+    # Subtest: meets
+    1..5
+    # meets_a: first line of meets_a
+    # meets_a: second line of meets_a
+    # meets_a: EXPECTATION FAILED at ";
+    kunit_expect_true_msg!(test, got.starts_with(want), "{}", got);
+    let rest = "
+    Expected 1 == 2, but
+    not ok 1 meets_a
+    # meets_b: meets_b
+    ok 2 meets_b
+    # par_hangs: before the hang
+    # par_hangs: try timed out
+    # par_hangs: test case timed out
+    not ok 3 par_hangs
+    ok 4 par_skips # SKIP not here
+    # suite_a_case: a
+    ok 5 suite_a_case
+    # meets: suite_exit ran
+# meets: pass:2 fail:2 skip:1 total:5
+# Totals: pass:2 fail:2 skip:1 total:5
+not ok 2 meets
+    KTAP version 1
+    # Subtest: par_b
+    1..2
+";
+    kunit_expect_true_msg!(test, got.contains(rest), "{}", got);
+    let statuses: Vec<Vec<Status>> = report
+        .suites
+        .iter()
+        .map(|s| s.cases.iter().map(|c| c.status).collect())
+        .collect();
+    kunit_expect_eq!(test, statuses[1].len(), 5);
+    kunit_expect_true!(test, report.suites[1].cases[2].timed_out);
+    kunit_expect_eq!(test, report.suites[1].status, Status::Failure);
+    kunit_expect_eq!(test, report.suites.len(), 3);
+}
+
 fn test_shuffle_is_reproducible(test: &mut Kunit) {
     let suites: [&'static Suite; 4] = [&PAR_A, &PAR_B, &SKIPS, &PANICS];
     let cfg = |seed| Config {
@@ -365,6 +496,7 @@ static CASES: &[Case] = &[
     kunit_case!(test_timeout_then_next_case),
     kunit_case!(test_param_exit_timeout_keeps_param_results),
     kunit_case!(test_jobs_output_identical),
+    kunit_case!(test_parallel_cases),
     kunit_case!(test_shuffle_is_reproducible),
 ];
 // The event log is shared by these cases, so they must not run beside each other.

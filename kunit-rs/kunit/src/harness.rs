@@ -65,7 +65,7 @@ libtest options:
   --nocapture, --no-capture, --quiet, -q, --color WHEN, --ensure-time, --test,
   --exclude-should-panic, --force-run-in-process, -Z OPT
                            accepted; output is never captured
-  --test-threads N         same as --jobs N
+  --test-threads N         same as --jobs N (default: RUST_TEST_THREADS, else the CPUs)
   --bench                  run benchmarks (there are none)
   --format json            libtest's JSON events (needs -Z unstable-options or
                            RUSTC_BOOTSTRAP=1, as libtest); with --list, libtest's listing
@@ -83,7 +83,8 @@ KUnit options:
   --list_tests_attr        the same with attribute lines
   --list_suites            list suite names
   --timeout SECONDS        base per-case timeout (default 300; x3 slow, x12 very_slow)
-  --jobs N                 run N suites at a time (output order unchanged)
+  --jobs N                 run N suites, or cases of a parallel suite, at a time
+                           (output order unchanged; default: as --test-threads)
   --shuffle, --seed N      shuffle suites and cases (the seed is printed to stderr)
   --stats 0|1|2            kunit.stats_enabled (default 1)
   --format ktap|tap|tap14  output format (default ktap)
@@ -247,6 +248,9 @@ impl Args {
                 "options '{first}' and '{second}' cannot be used together (each lists differently)"
             ));
         }
+        if !given.contains(&"--jobs") {
+            a.config.jobs = default_jobs(std::env::var_os("RUST_TEST_THREADS"))?;
+        }
         // An explicit attribute filter decides about speed itself.
         a.config.ignored = a.explicit_ignored.unwrap_or(if a.config.filter.is_some() {
             Ignored::Include
@@ -271,6 +275,23 @@ fn single_valued(flag: &str) -> Option<&'static str> {
         "--stats" => "--stats",
         _ => return None,
     })
+}
+
+/// libtest's default thread count: `RUST_TEST_THREADS` if set, else the CPUs available.
+fn default_jobs(env: Option<std::ffi::OsString>) -> Result<usize, String> {
+    match env {
+        Some(v) => v
+            .to_str()
+            .and_then(|s| s.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .ok_or_else(|| {
+                format!(
+                    "RUST_TEST_THREADS is `{}`, should be a positive integer.",
+                    v.to_string_lossy()
+                )
+            }),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
 }
 
 fn random_seed() -> u64 {
@@ -448,7 +469,21 @@ pub fn startup_error(args: &Args, regs: &[Registration]) -> Option<String> {
                 .to_owned(),
         );
     }
-    duplicate_suite(regs)
+    duplicate_suite(regs).or_else(orphan_tests)
+}
+
+/// `#[test]` functions that kunit's `test` attribute registered outside every
+/// `#[kunit_tests]` module (through the `#[macro_use]` that `kunit::main!(macro_use)` relies
+/// on): no suite would run them, so the harness refuses to start rather than lose them.
+fn orphan_tests() -> Option<String> {
+    let orphans = crate::libtest::module_cases::orphans();
+    (!orphans.is_empty()).then(|| {
+        format!(
+            "#[test] {} outside every #[kunit_tests] module would not run: \
+             put it inside a #[kunit_tests(suite)] module",
+            orphans.join(", ")
+        )
+    })
 }
 
 /// Two suites of one name in a binary: their results could not be told apart (by filters,

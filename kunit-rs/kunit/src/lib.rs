@@ -293,31 +293,44 @@ pub fn run(
 }
 
 /// Defines `main` for a `harness = false` test target: runs every registered suite.
+///
+/// It also makes kunit's `#[test]` attribute the crate's (`#[macro_use(test)]`), so that a
+/// `#[test]` that would resolve to libtest's, which this target compiles away without a word,
+/// is a build error instead (`` `test` is ambiguous ``): one in a module that a macro of
+/// another crate writes inside a `#[kunit_tests]` module, or one outside every such module.
+/// `kunit::main!(macro_use)` leaves that import to the crate root, which then starts with
+/// `#[macro_use(test)] extern crate kunit;`: kunit's `#[test]` is then the crate's without
+/// ambiguity, so such modules' tests join the suite around them.
 #[macro_export]
 macro_rules! main {
     () => {
-        // `kunit_c::Build` sets this cfg, so C test objects find kunit-c's C API without
-        // the test file naming kunit-c.
-        #[allow(unexpected_cfgs)]
-        const _: () = {
-            #[cfg(kunit_c_linked)]
-            extern crate kunit_c as _;
-        };
-        // ... and the C objects themselves (kunit_c::Build's archives).
+        #[macro_use(test)]
+        extern crate kunit as __kunit_test_attribute;
+        $crate::main!(macro_use);
+    };
+    (macro_use) => {
+        // `kunit_c::Build` sets this cfg and writes `kunit_c_link.rs`: the C objects (its
+        // archives, whole) and the runtime crate whose C API they call. Included, not named
+        // here, so kunit names no crate downstream of it.
         #[allow(unexpected_cfgs)]
         mod __kunit_c_objects {
             #[cfg(kunit_c_linked)]
-            ::kunit_c::link_c_objects!();
+            include!(concat!(env!("OUT_DIR"), "/kunit_c_link.rs"));
         }
         #[allow(unexpected_cfgs)]
         fn main() {
             // A binary with C test objects and no C suite fails instead of passing empty.
             #[cfg(kunit_c_linked)]
-            ::kunit_c::__require_c_suites();
+            __kunit_c_objects::require_c_suites();
             $crate::harness::main()
         }
     };
 }
+
+/// kunit's `#[test]` for `#[macro_use(test)]` (see [`main!`]); `#[kunit_tests]` modules import
+/// it as `kunit::__private::test`.
+#[doc(hidden)]
+pub use kunit_macros::kunit_test_case as test;
 
 #[doc(hidden)]
 pub mod __private {
@@ -337,6 +350,7 @@ pub mod __private {
     pub use crate::libtest::shadow::{shadow_binary_failed, shadow_unary_failed};
     pub use crate::libtest::shim::libtest_case;
     pub use crate::libtest::should_panic::should_panic;
+    pub use crate::libtest::table::{compact_cases, present_cases};
     pub use crate::registry::last_segment;
     pub use crate::test_handle::__fail_current_test as fail_current_test;
     pub use crate::test_handle::TestShared;

@@ -12,6 +12,8 @@ enum Target {
     Stderr,
     Writer(Box<dyn Write + Send>),
     Buffer(Vec<u8>),
+    /// A buffer whose turn has come: what it held was passed on, and so is every new line.
+    Forward(Arc<Sink>),
 }
 
 /// A line-oriented output stream shared by a suite's cases and the threads they spawn.
@@ -81,11 +83,23 @@ impl Sink {
             }
             Target::Writer(w) => w,
             Target::Buffer(b) => b,
+            Target::Forward(next) => return next.write(chunks),
         };
         for chunk in chunks {
             let _ = w.write_all(chunk);
         }
         let _ = w.flush();
+    }
+
+    /// Turns a buffer into a pass-through to `next`: what it holds is written there now, and
+    /// every later line as it comes (the unit printing next in order streams, so a crash
+    /// loses none of its lines). A no-op for other sinks.
+    pub fn forward_to(&self, next: &Arc<Sink>) {
+        let mut target = self.target.lock().unwrap_or_else(|e| e.into_inner());
+        if let Target::Buffer(b) = &mut *target {
+            next.write(&[b]);
+            *target = Target::Forward(next.clone());
+        }
     }
 
     /// Takes what a buffer sink collected.

@@ -196,6 +196,14 @@ pub struct Suite {
     /// The suite's attributes: speed and timeout (inherited by cases that set none) and
     /// `serial`.
     pub attr: Attributes,
+    /// The cases may run at the same time as one another under `--jobs N` (N > 1; the
+    /// harness's default is the number of CPUs, as libtest's): each case on a free driver,
+    /// the output still in case order, byte for byte what one job prints. `suite_init` runs
+    /// before the first case and `suite_exit` after the last, as always; `init` and `exit`
+    /// run with their case. `#[kunit_tests]` suites set it (their cases are libtest tests,
+    /// written to run in parallel); a KUnit-style suite opts in. No effect on a `serial`
+    /// suite.
+    pub parallel_cases: bool,
 }
 
 impl Suite {
@@ -208,6 +216,7 @@ impl Suite {
         exit: None,
         test_cases: &[],
         attr: Attributes::DEFAULT,
+        parallel_cases: false,
     };
 
     /// A suite of `test_cases` and nothing else: `Suite { name, test_cases, ..Suite::DEFAULT }`

@@ -8,8 +8,12 @@
 //! before the handler has returned, so task and softirq work never run, and the irq
 //! test's back-off counts the lost calls for as long as the run lasts (its rule
 //! compares cumulative counts), ending far above the interval the machine could have
-//! kept. The kernel's clock event devices have the same limit (`min_delta_ns`) and
-//! program shorter deltas at it; so does the POSIX timer here, once it is known.
+//! kept. The kernel's clock event devices have the same limit (`min_delta_ns`). The
+//! POSIX timer here adds the horizon to every delay (`timer::PosixTimer`): the
+//! interval then starts when the arm returns, as it would where an arm costs nothing,
+//! and the interrupted code gets its time between interrupts. (Programming short
+//! deltas *at* the horizon is not enough: the expiry then lands while the handler
+//! finishes, and the next interrupt is again pending when it returns.)
 //!
 //! The horizon is measured, not configured: every arm is timed, and an arm that took
 //! at least its own delay fired inside. Early arms count up and on-time arms count
@@ -21,9 +25,10 @@
 //! moment) does not hold it high for the rest of the process: it settles where early
 //! arms are neither the rule nor quite absent. It is process-wide (a property of the
 //! machine: a new line starts with what earlier ones learned). An arm that took much
-//! longer than its delay ([`STALL_NS`]: the thread was preempted or served another
-//! interrupt; an expiry inside the arm costs a few µs) says nothing about the timer
-//! and is ignored.
+//! longer than its delay ([`STALL_NS`]: the thread was preempted) says nothing about
+//! the timer and is ignored. An expiry inside the arm costs its interrupt's delivery,
+//! 15–25 µs on a KVM guest (measured on an AMD EPYC VM), so the bound is well above
+//! that and well below a scheduler time slice.
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
@@ -32,8 +37,9 @@ pub(crate) const STEP_NS: u64 = 500;
 /// The horizon stays below this (10 × the irq test's initial interval); a machine that
 /// needs more is not one a µs-scale interrupt test can run on anyway.
 pub(crate) const MAX_NS: u64 = 50_000;
-/// An early arm that took longer than its delay plus this was held up, not early.
-pub(crate) const STALL_NS: u64 = 10_000;
+/// An early arm that took longer than its delay plus this was held up, not early (an
+/// expiry inside the arm adds its own delivery, tens of µs on a VM: see the module).
+pub(crate) const STALL_NS: u64 = 100_000;
 /// On-time arms in a row at the horizon after which it falls by [`STEP_NS`].
 pub(crate) const FALL_AFTER: u32 = 1024;
 /// How far early arms must lead on-time ones for the horizon to rise (the lead then

@@ -88,8 +88,8 @@ impl<'a> IrqLine<'a> {
     }
 
     /// Arms the line's one-shot timer to fire `ns` nanoseconds from now (0 disarms);
-    /// re-arming replaces the previous expiry. On the POSIX timer, no sooner than its
-    /// arm horizon (see [`HardirqTimer::PosixTimer`]). Async-signal-safe: the hardirq handler
+    /// re-arming replaces the previous expiry. On the POSIX timer, `ns` after the arm
+    /// returns (see [`HardirqTimer::PosixTimer`]). Async-signal-safe: the hardirq handler
     /// re-arms with it, like `hrtimer_forward_now()` + `HRTIMER_RESTART`.
     pub fn arm_timer_ns(&self, ns: u64) {
         self.timer.arm_ns(ns);

@@ -9,10 +9,11 @@
 //!   more than the irq test's 5 µs interval, the interrupts then leave the task no
 //!   time at all, and the adaptive interval has to back off far before the task runs.
 //! * [`HardirqTimer::PosixTimer`]: `timer_create(CLOCK_MONOTONIC, SIGEV_THREAD_ID)`,
-//!   re-armed with `timer_settime` (async-signal-safe). Needs no second CPU. An expiry
-//!   is never programmed closer than the machine's arm horizon (see `arm_horizon`:
-//!   on a VM a deadline a few µs out fires before `timer_settime` has returned, and a
-//!   handler that re-arms itself then livelocks), learned from the arms themselves.
+//!   re-armed with `timer_settime` (async-signal-safe). Needs no second CPU. Every
+//!   delay is counted from when the arm returns: the machine's arm horizon, what an
+//!   arm costs here, is added to it (see `arm_horizon`: on a VM a deadline a few µs
+//!   out fires before `timer_settime` has returned, and a handler that re-arms itself
+//!   then livelocks), learned from the arms themselves.
 //!
 //! [`HardirqTimer::Auto`] uses the timer thread while it has a CPU to run on, and the
 //! POSIX timer otherwise: with one usable CPU; for [`STARVED_HOLD_NS`] after any timer
@@ -42,10 +43,10 @@ pub enum HardirqTimer {
     Auto,
     /// A per-line thread that sends the signal at the deadline.
     TimerThread,
-    /// A per-thread POSIX timer (`SIGEV_THREAD_ID`). It delivers an expiry no sooner
-    /// than the shortest delay this machine's timer can be armed for without firing
-    /// before the arm returns (learned from earlier arms; a few µs on a VM, usually
-    /// nothing on bare metal).
+    /// A per-thread POSIX timer (`SIGEV_THREAD_ID`). Its delays count from when the
+    /// arm returns: each one is programmed plus the shortest delay this machine's timer
+    /// can be armed for without firing before the arm returns (learned from earlier
+    /// arms; several µs on a VM, usually nothing on bare metal).
     PosixTimer,
 }
 
@@ -214,7 +215,8 @@ pub(crate) struct PosixTimer {
     evidence: ArmEvidence,
 }
 
-/// The shortest delay a POSIX timer is armed for in this process (see `arm_horizon`).
+/// What an arm of a POSIX timer costs in this process, added to its delays (see
+/// `arm_horizon`).
 static POSIX_ARM_HORIZON: ArmHorizon = ArmHorizon::new();
 
 // SAFETY: a timer_t is a kernel handle; timer_settime/timer_delete may be called
@@ -243,16 +245,19 @@ impl PosixTimer {
         }
     }
 
-    /// Expiry `ns` from now, or at the arm horizon if that is later (0 disarms).
-    /// Times the arm and learns from it. Async-signal-safe.
+    /// Expiry `ns` after the arm returns (0 disarms): the delay programmed is `ns` plus
+    /// the arm horizon, the time an arm itself takes here. Times the arm and learns
+    /// from it. Async-signal-safe.
     fn arm_ns(&self, ns: u64) {
         if ns == 0 {
             return self.program(0);
         }
-        let delay = POSIX_ARM_HORIZON.delay_for(ns);
+        let horizon = POSIX_ARM_HORIZON.delay_for(0);
         let before = monotonic_ns();
-        self.program(delay);
-        POSIX_ARM_HORIZON.observe(&self.evidence, delay, monotonic_ns() - before);
+        self.program(ns + horizon);
+        // The evidence: whether an arm for `ns` alone (or the horizon, if longer) would
+        // have fired inside this one.
+        POSIX_ARM_HORIZON.observe(&self.evidence, ns.max(horizon), monotonic_ns() - before);
     }
 
     /// Expiry at once (1 ns: the signal is pending when the arm returns).

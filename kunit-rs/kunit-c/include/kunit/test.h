@@ -400,7 +400,7 @@ static inline char *__kunit_c_msg_format(struct __kunit_c_msg *msg)
 
 /*
  * The Rust side, one entry point per Rust assertion family (generated with it by
- * scripts/gen-assert-macros.py): each checks (where noted), formats and reports; an
+ * cargo xtask codegen): each checks (where noted), formats and reports; an
  * ASSERTION unwinds.
  */
 #include <kunit/assert-abi.h>

@@ -9,9 +9,14 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <linux/align.h>
 #include <linux/bitops.h>
 #include <linux/bitmap-str.h>
+#include <linux/errno.h>
 #include <linux/find.h>
+#include <linux/limits.h>
+#include <linux/math.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #define DECLARE_BITMAP(name, bits) unsigned long name[BITS_TO_LONGS(bits)]
@@ -265,27 +270,12 @@ static inline void bitmap_shift_left(unsigned long *dst, const unsigned long *sr
 /*
  * The first run of @nr clear bits at or after @start, in [0, @size), whose index is a
  * multiple of @align_mask + 1 (plus @align_offset); a value > @size - @nr when none.
+ * Out of line, as lib/bitmap.c (which the kernel always links) defines it; kunit-c's glue
+ * has a weak definition for when lib/bitmap.c is not linked.
  */
-static inline unsigned long bitmap_find_next_zero_area_off(unsigned long *map,
-							   unsigned long size,
-							   unsigned long start, unsigned int nr,
-							   unsigned long align_mask,
-							   unsigned long align_offset)
-{
-	unsigned long index, end, i;
-
-	for (;;) {
-		index = find_next_zero_bit(map, size, start);
-		index = ((index + align_offset + align_mask) & ~align_mask) - align_offset;
-		end = index + nr;
-		if (end > size)
-			return end;
-		i = find_next_bit(map, end, index);
-		if (i >= end)
-			return index;
-		start = i + 1;
-	}
-}
+unsigned long bitmap_find_next_zero_area_off(unsigned long *map, unsigned long size,
+					     unsigned long start, unsigned int nr,
+					     unsigned long align_mask, unsigned long align_offset);
 
 static inline unsigned long bitmap_find_next_zero_area(unsigned long *map, unsigned long size,
 						       unsigned long start, unsigned int nr,
@@ -333,27 +323,12 @@ static inline void bitmap_write(unsigned long *map, unsigned long value, unsigne
 		__assign_bit(start + i, map, (value >> i) & 1);
 }
 
-/* To and from arrays of u32 (word 0 holds bits 0..31). */
-static inline void bitmap_from_arr32(unsigned long *bitmap, const u32 *buf, unsigned int nbits)
-{
-	unsigned int i;
-
-	bitmap_zero(bitmap, nbits);
-	for (i = 0; i < nbits; i++)
-		if (buf[i / 32] & (1U << (i % 32)))
-			__set_bit(i, bitmap);
-}
-
-static inline void bitmap_to_arr32(u32 *buf, const unsigned long *bitmap, unsigned int nbits)
-{
-	unsigned int i;
-
-	for (i = 0; i < BITS_TO_U32(nbits); i++)
-		buf[i] = 0;
-	for (i = 0; i < nbits; i++)
-		if (test_bit(i, bitmap))
-			buf[i / 32] |= 1U << (i % 32);
-}
+/*
+ * To and from arrays of u32 (word 0 holds bits 0..31). Out of line on 64-bit, as lib/bitmap.c
+ * defines them; kunit-c's glue has weak definitions for when it is not linked.
+ */
+void bitmap_from_arr32(unsigned long *bitmap, const u32 *buf, unsigned int nbits);
+void bitmap_to_arr32(u32 *buf, const unsigned long *bitmap, unsigned int nbits);
 
 static inline void bitmap_from_arr64(unsigned long *bitmap, const u64 *buf, unsigned int nbits)
 {

@@ -4,6 +4,8 @@
 #define _LINUX_BYTEORDER_H
 
 #include <linux/types.h>
+/* As in the kernel, where this comes through <asm/byteorder.h>: __LITTLE_ENDIAN & co. */
+#include <asm/byteorder.h>
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define __KUNIT_C_LE(bits, x) ((u##bits)(x))

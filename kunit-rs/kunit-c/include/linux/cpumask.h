@@ -9,6 +9,7 @@
 #define __LINUX_CPUMASK_H
 
 #include <stdbool.h>
+#include <linux/args.h>
 #include <linux/bitmap.h>
 #include <linux/bitops.h>
 #include <linux/kconfig.h>
@@ -82,6 +83,42 @@ static inline unsigned int cpumask_nth(unsigned int cpu, const struct cpumask *s
 {
 	return find_nth_bit(cpumask_bits(srcp), nr_cpumask_bits, cpu);
 }
+
+/* The @cpu'th CPU (from 0) set in both masks; >= nr_cpu_ids when there are fewer. */
+static inline unsigned int cpumask_nth_and(unsigned int cpu, const struct cpumask *srcp1,
+					   const struct cpumask *srcp2)
+{
+	return find_nth_and_bit(cpumask_bits(srcp1), cpumask_bits(srcp2), nr_cpumask_bits, cpu);
+}
+
+/* The next CPU after @n in both masks, wrapping around; nr_cpu_ids when there is none. */
+static inline unsigned int cpumask_next_and_wrap(int n, const struct cpumask *src1p,
+						 const struct cpumask *src2p)
+{
+	return find_next_and_bit_wrap(cpumask_bits(src1p), cpumask_bits(src2p),
+				      nr_cpumask_bits, n + 1);
+}
+
+/*
+ * cpumask_next_wrap() changed between kernel eras: up to 6.14 lib/cpumask.c defines
+ * (n, mask, start, wrap); since then it is (n, mask), inline. The argument count picks:
+ * the four-argument name is what an older lib/cpumask.c defines, since this macro renames
+ * its definition too.
+ */
+unsigned int __kunit_c_cpumask_next_wrap4(int n, const struct cpumask *mask, int start,
+					  bool wrap);
+static inline unsigned int __kunit_c_cpumask_next_wrap2(int n, const struct cpumask *mask)
+{
+	return find_next_bit_wrap(cpumask_bits(mask), nr_cpumask_bits, n + 1);
+}
+#define cpumask_next_wrap(...)							\
+	CONCATENATE(__kunit_c_cpumask_next_wrap, COUNT_ARGS(__VA_ARGS__))(__VA_ARGS__)
+
+/* Defined by lib/cpumask.c, which the kernel always links. */
+unsigned int cpumask_local_spread(unsigned int i, int node);
+unsigned int cpumask_any_and_distribute(const struct cpumask *src1p,
+					const struct cpumask *src2p);
+unsigned int cpumask_any_distribute(const struct cpumask *srcp);
 
 #define for_each_cpu(cpu, mask) for_each_set_bit(cpu, cpumask_bits(mask), nr_cpumask_bits)
 #define for_each_cpu_wrap(cpu, mask, start)					\

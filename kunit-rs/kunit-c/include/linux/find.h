@@ -166,6 +166,19 @@ static inline unsigned long find_next_bit_wrap(const unsigned long *addr, unsign
 	return bit < offset ? bit : size;
 }
 
+/* As find_next_bit_wrap(), for the bits set in both @addr1 and @addr2. */
+static inline unsigned long find_next_and_bit_wrap(const unsigned long *addr1,
+						   const unsigned long *addr2,
+						   unsigned long size, unsigned long offset)
+{
+	unsigned long bit = find_next_and_bit(addr1, addr2, size, offset);
+
+	if (bit < size || offset == 0)
+		return bit;
+	bit = find_next_and_bit(addr1, addr2, offset, 0);
+	return bit < offset ? bit : size;
+}
+
 /* The next set bit of a wrapped search that began at @start and is now at @n. */
 static inline unsigned long __for_each_wrap(const unsigned long *bitmap, unsigned long size,
 					    unsigned long start, unsigned long n)

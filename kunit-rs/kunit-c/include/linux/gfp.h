@@ -3,6 +3,8 @@
 #define __LINUX_GFP_H
 
 #include <linux/gfp_types.h>
+/* As the kernel's (through <linux/mmzone.h>): the CPU and node queries come along. */
+#include <linux/topology.h>
 
 /* The flags argument of kmalloc_obj() and friends: GFP_KERNEL unless one is given. */
 #define __default_gfp(a, ...) a

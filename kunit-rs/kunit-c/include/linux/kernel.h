@@ -33,11 +33,7 @@
 #include <linux/processor.h>
 #include <asm/page.h>
 
-#define ALIGN(x, a) (((x) + ((__typeof__(x))(a) - 1)) & ~((__typeof__(x))(a) - 1))
-#define ALIGN_DOWN(x, a) ALIGN((x) - ((a) - 1), (a))
-#define PTR_ALIGN(p, a) ((__typeof__(p))ALIGN((unsigned long)(p), (a)))
-#define PTR_ALIGN_DOWN(p, a) ((__typeof__(p))ALIGN_DOWN((unsigned long)(p), (a)))
-#define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)
+#include <linux/align.h>
 
 #ifndef container_of
 #define container_of(ptr, type, member)					\

@@ -16,6 +16,8 @@ struct rnd_state {
 
 u32 prandom_u32_state(struct rnd_state *state);
 void prandom_bytes_state(struct rnd_state *state, void *buf, size_t nbytes);
+/* Seeds each CPU's state of @pcpu_state from get_random_bytes(). */
+void prandom_seed_full_state(struct rnd_state __percpu *pcpu_state);
 
 /* Each component must be at least its minimum @m, or the generator degenerates. */
 static inline u32 __seed(u32 x, u32 m)

@@ -40,4 +40,7 @@ static inline int get_random_bytes_wait(void *buf, size_t nbytes)
 #define prandom_u32_max(ceil) get_random_u32_below(ceil)
 static inline void prandom_bytes(void *buf, size_t nbytes) { get_random_bytes(buf, nbytes); }
 
+/* As the kernel's <linux/random.h> (up to 6.x) still brings it, for its older users. */
+#include <linux/prandom.h>
+
 #endif /* _LINUX_RANDOM_H */

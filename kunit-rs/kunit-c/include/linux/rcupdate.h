@@ -1,42 +1,75 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * kunit-c: RCU's reader and publishing primitives. Without a grace-period machinery,
- * synchronize_rcu() is a full barrier: it is correct only for tests whose readers are
- * not concurrent with the writer, which is every single-threaded test case.
+ * kunit-c: RCU (Documentation/RCU/whatisRCU.rst) with a real grace period over the
+ * process's threads: synchronize_rcu() returns only once every read-side critical section
+ * that began before it has ended (its own thread's excepted, which the kernel would
+ * deadlock on: a warning here). call_rcu() and kfree_rcu() run their callback on kunit-c's
+ * RCU thread after a grace period; rcu_barrier() waits for every callback queued before it.
+ * The _bh and _sched flavours are the same readers (one RCU, as since 4.20); sections made
+ * only by disabling preemption or interrupts are not readers here.
  */
 #ifndef _LINUX_RCUPDATE_H
 #define _LINUX_RCUPDATE_H
 
+#include <linux/build_bug.h>
 #include <linux/compiler.h>
+#include <linux/stddef.h>
 #include <asm-generic/barrier.h>
 #include <linux/types.h>
 #include <linux/slab.h>
 
-#define rcu_read_lock() do { } while (0)
-#define rcu_read_unlock() do { } while (0)
-#define rcu_read_lock_bh() do { } while (0)
-#define rcu_read_unlock_bh() do { } while (0)
-#define synchronize_rcu() mb()
-#define rcu_barrier() mb()
+void __kunit_c_rcu_read_lock(void);
+void __kunit_c_rcu_read_unlock(void);
+int __kunit_c_rcu_read_lock_held(void);
+void __kunit_c_synchronize_rcu(void);
+void __kunit_c_call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
+void __kunit_c_rcu_barrier(void);
+
+#define rcu_read_lock() __kunit_c_rcu_read_lock()
+#define rcu_read_unlock() __kunit_c_rcu_read_unlock()
+#define rcu_read_lock_bh() __kunit_c_rcu_read_lock()
+#define rcu_read_unlock_bh() __kunit_c_rcu_read_unlock()
+#define rcu_read_lock_sched() __kunit_c_rcu_read_lock()
+#define rcu_read_unlock_sched() __kunit_c_rcu_read_unlock()
+#define rcu_read_lock_held() __kunit_c_rcu_read_lock_held()
+#define rcu_read_lock_bh_held() __kunit_c_rcu_read_lock_held()
+#define rcu_read_lock_any_held() __kunit_c_rcu_read_lock_held()
+#define synchronize_rcu() __kunit_c_synchronize_rcu()
+#define synchronize_rcu_expedited() __kunit_c_synchronize_rcu()
+#define synchronize_rcu_bh() __kunit_c_synchronize_rcu()
+#define synchronize_sched() __kunit_c_synchronize_rcu()
+#define rcu_barrier() __kunit_c_rcu_barrier()
+#define call_rcu(head, func) __kunit_c_call_rcu((head), (func))
+#define call_rcu_hurry(head, func) __kunit_c_call_rcu((head), (func))
 
 #define rcu_dereference(p) READ_ONCE(p)
 #define rcu_dereference_raw(p) READ_ONCE(p)
+#define rcu_dereference_bh(p) READ_ONCE(p)
+#define rcu_dereference_sched(p) READ_ONCE(p)
 #define rcu_dereference_protected(p, c) (p)
 #define rcu_dereference_check(p, c) READ_ONCE(p)
 #define rcu_access_pointer(p) READ_ONCE(p)
 #define rcu_assign_pointer(p, v) smp_store_release(&(p), (v))
+#define rcu_replace_pointer(rcu_ptr, ptr, c) ({					\
+	__typeof__(ptr) __old = (rcu_ptr);					\
+	rcu_assign_pointer((rcu_ptr), (ptr));					\
+	__old;									\
+})
 #define RCU_INIT_POINTER(p, v) WRITE_ONCE(p, v)
 #define RCU_INITIALIZER(v) ((__typeof__(*(v)) *)(v))
 
 /*
- * Deferred frees and callbacks run at once: the grace period of a test whose readers are
- * not concurrent with the writer has already passed when the writer calls these.
+ * kfree_rcu(ptr, field): frees @ptr after a grace period. As in the kernel, the callback
+ * slot holds the offset of @field (a small number, never a function's address).
  */
-#define kfree_rcu(ptr, rhf) kfree(ptr)
-#define kfree_rcu_mightsleep(ptr) kfree(ptr)
-static inline void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
-{
-	func(head);
-}
+#define kfree_rcu(ptr, rhf) do {						\
+	__typeof__(ptr) ___p = (ptr);						\
+	BUILD_BUG_ON(offsetof(__typeof__(*(ptr)), rhf) >= 4096);		\
+	if (___p)								\
+		__kunit_c_call_rcu(&___p->rhf, (void (*)(struct rcu_head *))	\
+				   (unsigned long)offsetof(__typeof__(*(ptr)), rhf)); \
+} while (0)
+/* The one-argument form may sleep: a grace period, then the free. */
+#define kfree_rcu_mightsleep(ptr) do { synchronize_rcu(); kfree(ptr); } while (0)
 
 #endif /* _LINUX_RCUPDATE_H */

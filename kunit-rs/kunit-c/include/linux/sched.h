@@ -10,6 +10,8 @@
 
 #include <linux/compiler.h>
 #include <linux/processor.h>
+#include <linux/bug.h>
+#include <linux/jiffies.h>
 #include <asm-generic/barrier.h>
 
 #define TASK_RUNNING 0x00000000
@@ -42,6 +44,28 @@ static inline int wake_up_process(struct task_struct *p)
 {
 	return __atomic_exchange_n(&p->__state, TASK_RUNNING, __ATOMIC_SEQ_CST) != TASK_RUNNING;
 }
+
+#define MAX_SCHEDULE_TIMEOUT ((long)(~0UL >> 1))
+/*
+ * Sleeps until @timeout jiffies have passed (jiffies reach their value at the call plus
+ * @timeout), as nothing here wakes a task early; returns 0, the time left.
+ * MAX_SCHEDULE_TIMEOUT would sleep forever: it is a BUG() here, with no one to wake it.
+ */
+long __kunit_c_schedule_timeout(long timeout, unsigned int hz, unsigned long initial);
+#define schedule_timeout(timeout) ({						\
+	long __t = (timeout);							\
+	BUG_ON(__t == MAX_SCHEDULE_TIMEOUT);					\
+	__kunit_c_schedule_timeout(__t < 0 ? 0 : __t, HZ, INITIAL_JIFFIES);	\
+})
+#define schedule_timeout_idle(timeout) schedule_timeout(timeout)
+#define schedule_timeout_interruptible(timeout) schedule_timeout(timeout)
+#define schedule_timeout_killable(timeout) schedule_timeout(timeout)
+#define schedule_timeout_uninterruptible(timeout) schedule_timeout(timeout)
+
+/* Priorities mean nothing to the host's scheduler here. */
+#define MAX_NICE 19
+#define MIN_NICE -20
+#define set_user_nice(p, nice) do { (void)(p); (void)(nice); } while (0)
 
 /* As <linux/kernel.h> has it: nothing to yield to, 0 (did not reschedule). */
 #ifndef cond_resched

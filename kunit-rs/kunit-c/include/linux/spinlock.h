@@ -67,6 +67,24 @@ static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 #define spin_lock_irqsave(lock, flags) raw_spin_lock_irqsave(lock, flags)
 #define spin_unlock_irqrestore(lock, flags) raw_spin_unlock_irqrestore(lock, flags)
 
+/* Interrupts stay masked only when the lock was taken. */
+#define raw_spin_trylock_irqsave(lock, flags) ({				\
+	local_irq_save(flags);							\
+	raw_spin_trylock(lock) ? 1 : ({ local_irq_restore(flags); 0; });	\
+})
+#define raw_spin_trylock_irq(lock) ({						\
+	local_irq_disable();							\
+	raw_spin_trylock(lock) ? 1 : ({ local_irq_enable(); 0; });		\
+})
+#define spin_trylock_irqsave(lock, flags) raw_spin_trylock_irqsave(lock, flags)
+#define spin_trylock_irq(lock) raw_spin_trylock_irq(lock)
+#define spin_trylock_bh(lock) raw_spin_trylock(lock)
+#define raw_spin_lock_bh(lock) raw_spin_lock(lock)
+#define raw_spin_unlock_bh(lock) raw_spin_unlock(lock)
+
+/* As in the kernel, rwlock_t comes with the spinlocks. */
+#include <linux/rwlock.h>
+
 #define assert_spin_locked(lock) ((void)0)
 #define lockdep_assert_held(lock) ((void)(lock))
 

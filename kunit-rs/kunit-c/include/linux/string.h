@@ -210,6 +210,24 @@ static inline const char *kbasename(const char *path)
 /* Copies src into dest and zeroes the rest of dest. */
 #define memcpy_and_pad_sized(dest, src) memcpy_and_pad(dest, sizeof(dest), src, sizeof(src), 0)
 
+/* Sets the bytes of *@obj after @member (its padding included) to @v. */
+#define memset_after(obj, v, member)						\
+({										\
+	u8 *__ptr = (u8 *)(obj);						\
+	typeof(v) __val = (v);							\
+	memset(__ptr + offsetofend(typeof(*(obj)), member), __val,		\
+	       sizeof(*(obj)) - offsetofend(typeof(*(obj)), member));		\
+})
+
+/* Sets the bytes of *@obj from @member (included) to its end to @v. */
+#define memset_startat(obj, v, member)						\
+({										\
+	u8 *__ptr = (u8 *)(obj);						\
+	typeof(v) __val = (v);							\
+	memset(__ptr + offsetof(typeof(*(obj)), member), __val,		\
+	       sizeof(*(obj)) - offsetof(typeof(*(obj)), member));		\
+})
+
 /* "yes"/"no" and friends for a bool: <linux/string_choices.h>. */
 #include <linux/string_choices.h>
 

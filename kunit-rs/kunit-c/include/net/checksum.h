@@ -6,6 +6,14 @@
 #include <asm/checksum.h>
 
 /* a + b with end-around carry. */
+/* A 32-bit one's-complement sum folded to 16 bits, not complemented (newer kernels' helper). */
+static inline u16 csum_from32to16(u32 sum)
+{
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (u16)sum;
+}
+
 static inline __wsum csum_add(__wsum csum, __wsum addend)
 {
 	u32 res = (u32)csum + (u32)addend;

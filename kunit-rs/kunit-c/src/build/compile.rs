@@ -30,7 +30,7 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
         .get_compiler();
     let tree = build.kernel_tree.as_deref();
     let autoconf = write_autoconf(build, &work)?;
-    let common = common_args(build, &tool, &work, &autoconf)?;
+    let common = common_args(build, &tool, &work, &autoconf, &crate::include_dir())?;
 
     let files: Vec<PathBuf> = build
         .files
@@ -92,7 +92,7 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
 }
 
 /// The configuration header, rewritten only when its text changed (so objects stay fresh).
-fn write_autoconf(build: &Build, work: &Path) -> Result<PathBuf, String> {
+pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<PathBuf, String> {
     let mut config = Config::with_defaults();
     for f in &build.kunitconfigs {
         let text = std::fs::read_to_string(f)
@@ -117,29 +117,27 @@ fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// The arguments every file gets, before its own.
-fn common_args(
+pub(super) fn common_args(
     build: &Build,
     tool: &cc::Tool,
     work: &Path,
     autoconf: &Path,
+    include: &Path,
 ) -> Result<Vec<OsString>, String> {
-    let include = crate::include_dir();
     // cc's own `-w` (what its warnings(false) asks for) would silence the kernel's
-    // -Werror=... as well: the warnings are set below.
-    let mut args: Vec<OsString> = tool.args().iter().filter(|a| *a != "-w").cloned().collect();
-    args.extend(flags::SEMANTIC.iter().map(OsString::from));
-    for f in flags::SEMANTIC_IF_SUPPORTED {
-        if supported(tool, work, f) {
-            args.push(f.into());
-        }
-    }
-    args.extend(flags::WARNINGS.iter().map(OsString::from));
-    let own = if tool.is_like_clang() {
-        flags::WARNINGS_CLANG
-    } else {
-        flags::WARNINGS_GCC
-    };
-    args.extend(own.iter().map(OsString::from));
+    // -Werror=... as well, and its -O/-g follow cargo's profile, which the kernel's
+    // optimisation replaces: the warnings and the optimisation are set below.
+    let mut args: Vec<OsString> = tool
+        .args()
+        .iter()
+        .filter(|a| *a != "-w" && !flags::is_profile_flag(&a.to_string_lossy()))
+        .cloned()
+        .collect();
+    args.extend(
+        flags::kernel_cflags(tool.is_like_clang(), |f| supported(tool, work, f))
+            .into_iter()
+            .map(OsString::from),
+    );
     // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
     args.push("-nostdinc".into());
     args.push("-isystem".into());
@@ -251,8 +249,7 @@ fn compile_one(
     work: &Path,
     file: &Path,
 ) -> Result<Compiled, String> {
-    let abs = std::fs::canonicalize(file)
-        .map_err(|e| format!("kunit-c: C file {}: {e}", file.display()))?;
+    let (abs, mut args) = file_args(common, tree, file)?;
     let stem = abs
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -261,7 +258,60 @@ fn compile_one(
     let object = work.join(format!("{base}.o"));
     let depfile = work.join(format!("{base}.d"));
     let cmdfile = work.join(format!("{base}.cmd"));
+    args.extend(["-MD".into(), "-MF".into(), depfile.clone().into_os_string()]);
+    args.push("-o".into());
+    args.push(object.clone().into_os_string());
 
+    let command_line = args
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("\x1f");
+    if let Some(deps) = fresh(&object, &depfile, &cmdfile, &command_line) {
+        return Ok(Compiled {
+            object,
+            deps,
+            warnings: String::new(),
+        });
+    }
+    let _ = std::fs::remove_file(&cmdfile);
+    let out = Command::new(tool.path())
+        .args(&args)
+        .envs(tool.get_envs())
+        .output()
+        .map_err(|e| format!("kunit-c: cannot run {}: {e}", tool.path().display()))?;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        return Err(compile_error(file, tree, &stderr));
+    }
+    let _ = std::fs::write(&cmdfile, &command_line);
+    Ok(Compiled {
+        object,
+        deps: read_depfile(&depfile),
+        warnings: stderr,
+    })
+}
+
+/// The message of a file that did not compile: a missing header named as kunit-c's, else
+/// the compiler's output under one headline.
+pub(super) fn compile_error(file: &Path, tree: Option<&Path>, stderr: &str) -> String {
+    let headline = match diagnose::missing_header(stderr) {
+        Some(m) => m.message(tree),
+        None => format!("kunit-c: {} does not compile", file.display()),
+    };
+    format!("{headline}\n{}", stderr.trim_end())
+}
+
+/// One file's canonical path and its command line up to `-c FILE` (the caller adds the
+/// output and depfile): `common`, then the file's own flags (its folder for `"..."`
+/// includes, `KBUILD_MODNAME`, its tree Makefile's `CFLAGS_<name>.o`, `$CFLAGS`).
+pub(super) fn file_args(
+    common: &[OsString],
+    tree: Option<&Path>,
+    file: &Path,
+) -> Result<(PathBuf, Vec<OsString>), String> {
+    let abs = std::fs::canonicalize(file)
+        .map_err(|e| format!("kunit-c: C file {}: {e}", file.display()))?;
     let module = module_name(&abs);
     let mut args = common.to_vec();
     if let Some(dir) = abs.parent() {
@@ -284,46 +334,8 @@ fn compile_one(
             .into(),
         None => file.into(),
     };
-    args.extend(["-MD".into(), "-MF".into(), depfile.clone().into_os_string()]);
-    args.extend([
-        "-c".into(),
-        source_arg,
-        "-o".into(),
-        object.clone().into_os_string(),
-    ]);
-
-    let command_line = args
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("\x1f");
-    if let Some(deps) = fresh(&object, &depfile, &cmdfile, &command_line) {
-        return Ok(Compiled {
-            object,
-            deps,
-            warnings: String::new(),
-        });
-    }
-    let _ = std::fs::remove_file(&cmdfile);
-    let out = Command::new(tool.path())
-        .args(&args)
-        .envs(tool.get_envs())
-        .output()
-        .map_err(|e| format!("kunit-c: cannot run {}: {e}", tool.path().display()))?;
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    if !out.status.success() {
-        let headline = match diagnose::missing_header(&stderr) {
-            Some(m) => m.message(tree),
-            None => format!("kunit-c: {} does not compile", file.display()),
-        };
-        return Err(format!("{headline}\n{}", stderr.trim_end()));
-    }
-    let _ = std::fs::write(&cmdfile, &command_line);
-    Ok(Compiled {
-        object,
-        deps: read_depfile(&depfile),
-        warnings: stderr,
-    })
+    args.extend(["-c".into(), source_arg]);
+    Ok((abs, args))
 }
 
 /// Flags from `$CFLAGS`, for the user's extra warnings or debugging flags.
@@ -359,7 +371,7 @@ fn fresh(
 }
 
 /// The prerequisites of a make-style depfile (`obj.o: a.c b.h \`).
-fn read_depfile(path: &Path) -> Vec<PathBuf> {
+pub(super) fn read_depfile(path: &Path) -> Vec<PathBuf> {
     let Ok(text) = std::fs::read_to_string(path) else {
         return Vec::new();
     };

@@ -1,6 +1,16 @@
 //! The compiler flags that make C mean what it means in the kernel (the kernel's top-level
 //! Makefile, `KBUILD_CFLAGS`), and the ones left out because they concern only code that
-//! runs in the kernel.
+//! runs in the kernel. The one list both doors use: `kunit_c::Build` and `kunit c` compile
+//! with [`kernel_cflags`].
+
+/// How the kernel optimises, whatever cargo's profile says: `-O2`
+/// (`CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE`, the default). Kernel code depends on it:
+/// `__builtin_object_size()` (`__struct_size()`, `__member_size()`, the fortified string
+/// functions), `__builtin_constant_p()` and the compile-time checks built on them answer only
+/// when the compiler optimises, so upstream `overflow_kunit.c`'s `DEFINE_FLEX_test` fails at
+/// `-O0`. `-g` keeps full debug info, so a debugger steps through the C code; `$CFLAGS` and
+/// `Build::flag` come later on the command line and may still override both (`-O0` to debug).
+pub(crate) const OPTIMISATION: &[&str] = &["-O2", "-g"];
 
 /// Flags every compiler kunit-c supports (GCC, Clang) accepts.
 ///
@@ -42,8 +52,14 @@ pub(crate) const SEMANTIC: &[&str] = &[
 
 /// Kernel flags that newer compilers accept: each is passed when the compiler takes it.
 /// `-fms-extensions` (since 6.19) lets a tagged struct be embedded anonymously;
-/// `-fstrict-flex-arrays=3` makes only `[]` a flexible array (bounds of `[0]`/`[1]` hold).
-pub(crate) const SEMANTIC_IF_SUPPORTED: &[&str] = &["-fms-extensions", "-fstrict-flex-arrays=3"];
+/// `-fstrict-flex-arrays=3` makes only `[]` a flexible array (bounds of `[0]`/`[1]` hold);
+/// `-fno-allow-store-data-races` (GCC) forbids the optimiser to invent stores another thread
+/// could see, which only matters now that the code is optimised as in the kernel.
+pub(crate) const SEMANTIC_IF_SUPPORTED: &[&str] = &[
+    "-fms-extensions",
+    "-fstrict-flex-arrays=3",
+    "-fno-allow-store-data-races",
+];
 
 /// The warnings of a kernel build without `W=`: `-Wall`, less the ones the kernel turns
 /// off. Warnings are reported, never fatal (the user adds `-Werror` with `flag`).
@@ -57,7 +73,12 @@ pub(crate) const WARNINGS: &[&str] = &[
 
 /// The kernel's GCC-only warning switches (GCC accepts an unknown `-Wno-*` silently, but
 /// names it in a note whenever another warning is printed, so each compiler gets its own).
+/// `-Wno-array-bounds` (`CONFIG_CC_NO_ARRAY_BOUNDS`) and `-Wno-maybe-uninitialized` (off
+/// below `W=2`) silence warnings that GCC's optimiser raises at `-O2`, falsely as the kernel
+/// judges (a `for_each_sg()` walk ending at the last entry is one).
 pub(crate) const WARNINGS_GCC: &[&str] = &[
+    "-Wno-array-bounds",
+    "-Wno-maybe-uninitialized",
     "-Wno-dangling-pointer",
     "-Wno-stringop-overflow",
     "-Wno-format-truncation",
@@ -73,3 +94,25 @@ pub(crate) const WARNINGS_CLANG: &[&str] = &[
     "-Wno-gnu-variable-sized-type-not-at-end",
     "-Wno-address-of-packed-member",
 ];
+
+/// Does a compiler argument set the optimisation level or the debug info (`-O…`, `-g…`)?
+/// Those the `cc` crate derives from cargo's profile are dropped: [`OPTIMISATION`] replaces
+/// them.
+pub(crate) fn is_profile_flag(arg: &str) -> bool {
+    arg.starts_with("-O") || arg.starts_with("-g")
+}
+
+/// The kernel's flags, in command-line order: the optimisation (`-O2 -g`, whatever cargo's
+/// profile), the semantic flags (`-std=gnu11 -funsigned-char ...`, and each of the newer
+/// ones, `-fms-extensions -fstrict-flex-arrays=3 -fno-allow-store-data-races`, for which
+/// `supported` answers yes), the warnings of a kernel build and the compiler's own warning
+/// switches (`clang`: Clang's, else GCC's). `kunit_c::Build` and `kunit c` both compile with
+/// exactly these, so a file gives the same results through either.
+pub fn kernel_cflags(clang: bool, mut supported: impl FnMut(&str) -> bool) -> Vec<&'static str> {
+    let mut args: Vec<&'static str> = OPTIMISATION.to_vec();
+    args.extend(SEMANTIC);
+    args.extend(SEMANTIC_IF_SUPPORTED.iter().filter(|f| supported(f)));
+    args.extend(WARNINGS);
+    args.extend(if clang { WARNINGS_CLANG } else { WARNINGS_GCC });
+    args
+}

@@ -1,9 +1,10 @@
 //! `kunit_c::Build`: compiles kernel-style C test files, and the C code they test, the way the
 //! kernel compiles C, for the test targets of a package.
 
+mod commands;
 mod compile;
 mod diagnose;
-mod flags;
+pub(crate) mod flags;
 pub(crate) mod kconfig;
 mod libc_names;
 mod link;
@@ -12,6 +13,8 @@ mod tree;
 
 use std::path::Path;
 
+pub use commands::{compile_error_message, depfile_prerequisites, Commands, FileCommand};
+pub use flags::kernel_cflags;
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
 
@@ -89,7 +92,7 @@ impl Build {
     pub fn try_compile(&self, name: &str) -> Result<(), String> {
         let objects = compile::compile(self, name)?;
         link::archive_and_declare(name, &objects)?;
-        // `kunit::main!()` then links kunit-c and the archives (`kunit_c::link_c_objects!()`),
+        // `kunit::main!()` then includes kunit_c_link.rs: the archives and kunit-c-runtime,
         // and checks that a C suite registered.
         println!("cargo:rustc-check-cfg=cfg(kunit_c_linked)");
         println!("cargo:rustc-cfg=kunit_c_linked");

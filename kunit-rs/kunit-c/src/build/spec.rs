@@ -15,12 +15,16 @@ use std::path::{Path, PathBuf};
 ///   `docs/src/c-suites.md`). The configuration (`autoconf.h`, generated from
 ///   [`kconfig`](Build::kconfig) and [`kunitconfig`](Build::kunitconfig)) and
 ///   `<linux/kconfig.h>` are force-included, as kbuild does.
+/// * **Optimised as the kernel is**: `-O2 -g` whatever cargo's profile (the `-O`/`-g` the cc
+///   crate derives from it are dropped), so `__builtin_object_size()` and friends answer as in
+///   the kernel, in a debug build too; `$CFLAGS` and [`flag`](Build::flag) come after and may
+///   override. The flags are [`kernel_cflags`](crate::kernel_cflags), which `kunit c` uses too.
 /// * **C library names**: a global symbol the objects define that the C library also
 ///   defines (`lib/string.c`'s `strlen`, `memcpy`, ...) is renamed in every object to
 ///   [`KERNEL_LIBC_NAME_PREFIX`](super::KERNEL_LIBC_NAME_PREFIX)`name`, so the C files call the kernel's function and the
 ///   process keeps the C library's.
 /// * **Linking**: the objects go into `lib<name>.a` in `OUT_DIR`, which the crate that
-///   expands `kunit::main!()` (or [`link_c_objects!`](crate::link_c_objects)) links
+///   expands `kunit::main!()` (or `kunit_c_runtime::link_c_objects!()`) links
 ///   whole-archive, as its own native library: every test target with `kunit::main!()` runs
 ///   the C suites, also in a package with a library target (which gets none of them), and
 ///   its harness fails when no C file registered a suite.

@@ -88,6 +88,27 @@ pub fn parse_args<I: IntoIterator<Item = String>>(argv: I) -> Result<CommandLine
             &mut a.exec.harness.filter_glob,
             "exec",
         )?,
+        Some(Command::C(a)) => {
+            // The positionals are the C files and at most one filter glob (as `kunit run`'s).
+            let (files, mut globs): (Vec<String>, Vec<String>) = std::mem::take(&mut a.files)
+                .into_iter()
+                .partition(|f| f.ends_with(".c"));
+            a.files = files;
+            if globs.len() > 1 {
+                return Err(UsageError {
+                    command: Some("c".into()),
+                    message: format!("unrecognized arguments: {}", globs[1..].join(" ")),
+                });
+            }
+            let mut glob = globs.pop();
+            merge_glob(&mut glob, &mut a.exec.harness.filter_glob, "c")?;
+            if a.files.is_empty() && !a.help.help {
+                return Err(UsageError {
+                    command: Some("c".into()),
+                    message: "the following arguments are required: TEST.c".into(),
+                });
+            }
+        }
         _ => {}
     }
     Ok(line)

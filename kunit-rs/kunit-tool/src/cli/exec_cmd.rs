@@ -35,28 +35,6 @@ pub(crate) fn cargo_build(args: &BuildOptions) -> cargo::CargoBuild {
     }
 }
 
-/// Where `kunit run` gets its test executables: cargo, or (`kunit c`) a relink of a C
-/// suite's test binary without cargo while only its C inputs changed.
-pub(crate) trait TestBuild {
-    /// Fails when there is no project to build (before "Building KUnit harnesses ...").
-    fn locate(&mut self, opts: &cargo::CargoBuild) -> Result<(), CargoError>;
-    /// Builds the test targets; returns the test executables.
-    fn build(&mut self, opts: &cargo::CargoBuild) -> Result<Vec<cargo::Artifact>, CargoError>;
-}
-
-/// `cargo locate-project` and `cargo test --no-run`.
-pub(crate) struct BuildWithCargo;
-
-impl TestBuild for BuildWithCargo {
-    fn locate(&mut self, opts: &cargo::CargoBuild) -> Result<(), CargoError> {
-        cargo::locate_project(opts.manifest_path.as_deref()).map(|_| ())
-    }
-
-    fn build(&mut self, opts: &cargo::CargoBuild) -> Result<Vec<cargo::Artifact>, CargoError> {
-        cargo::build_tests(opts)
-    }
-}
-
 fn default_jobs() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -182,13 +160,9 @@ impl Coverage {
 }
 
 /// Builds the test targets; the harness binaries.
-fn build_harnesses(
-    args: &BuildOptions,
-    out: &mut Printer,
-    builder: &mut dyn TestBuild,
-) -> Result<Vec<PathBuf>, CargoError> {
+fn build_harnesses(args: &BuildOptions, out: &mut Printer) -> Result<Vec<PathBuf>, CargoError> {
     let mut opts = cargo_build(args);
-    builder.locate(&opts)?;
+    cargo::locate_project(opts.manifest_path.as_deref())?;
     if let Some(list) = &args.sanitize {
         instrument(&list.0, &mut opts)?;
     }
@@ -205,7 +179,7 @@ fn build_harnesses(
     }
     out.line("Building KUnit harnesses ...");
     out.flush();
-    let artifacts = builder.build(&opts)?;
+    let artifacts = cargo::build_tests(&opts)?;
     Ok(cargo::harnesses(artifacts)
         .into_iter()
         .map(|a| a.path)
@@ -215,7 +189,7 @@ fn build_harnesses(
 /// `kunit build`.
 pub fn build(args: &BuildOptions, out: &mut Printer) -> io::Result<i32> {
     let start = Instant::now();
-    let code = match build_harnesses(args, out, &mut BuildWithCargo) {
+    let code = match build_harnesses(args, out) {
         Ok(bins) => {
             for b in bins {
                 let line = format!("Harness: {}", b.display());
@@ -431,7 +405,7 @@ fn run_under_debugger(
 }
 
 /// Runs the binaries and reports; returns the exit status.
-fn run_binaries(
+pub(crate) fn run_binaries(
     build: &BuildOptions,
     args: &ExecOptions,
     report: &ReportOptions,
@@ -520,7 +494,7 @@ pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i3
     let start = Instant::now();
     set_sanitizer_env(&args.build);
     let bins = if args.binaries.is_empty() {
-        match build_harnesses(&args.build, out, &mut BuildWithCargo) {
+        match build_harnesses(&args.build, out) {
             Ok(b) => b,
             Err(e) => return report_no_harnesses(e, "exec", &args.build),
         }
@@ -533,13 +507,8 @@ pub fn exec(args: &ExecArgs, out: &mut Printer, progress: bool) -> io::Result<i3
     Ok(code)
 }
 
-/// `kunit run`, building with `builder`.
-pub fn run(
-    args: &RunArgs,
-    out: &mut Printer,
-    progress: bool,
-    builder: &mut dyn TestBuild,
-) -> io::Result<i32> {
+/// `kunit run`.
+pub fn run(args: &RunArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     let start = Instant::now();
     set_sanitizer_env(&args.build);
     let coverage = match args
@@ -555,7 +524,7 @@ pub fn run(
             return Ok(2);
         }
     };
-    let bins = match build_harnesses(&args.build, out, builder) {
+    let bins = match build_harnesses(&args.build, out) {
         Ok(b) => b,
         Err(e) => return report_no_harnesses(e, "run", &args.build),
     };
@@ -576,6 +545,12 @@ pub fn run(
         }
     }
     out.flush();
+    print_elapsed(start, built);
+    Ok(code)
+}
+
+/// `kunit run`'s last line (stderr): the total time, and how it splits.
+pub(crate) fn print_elapsed(start: Instant, built: Duration) {
     let total = start.elapsed();
     eprintln!(
         "Elapsed time: {:.3}s total, {:.3}s building, {:.3}s running",
@@ -583,5 +558,4 @@ pub fn run(
         built.as_secs_f64(),
         (total - built).as_secs_f64()
     );
-    Ok(code)
 }

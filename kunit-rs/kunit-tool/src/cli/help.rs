@@ -67,6 +67,9 @@ fn spelling(arg: &Arg, name: String) -> String {
 /// `--json [FILE]`, `filter_glob`.
 fn invocation(arg: &Arg) -> String {
     if arg.is_positional() {
+        if let Some([first, more]) = arg.get_value_names() {
+            return format!("{first} [{more} ...]");
+        }
         return metavar(arg);
     }
     let mut forms = Vec::new();
@@ -82,6 +85,10 @@ fn invocation(arg: &Arg) -> String {
 /// The usage form of one argument: `[--jobs N]`, `[-h]`, `[input_file ...]`.
 fn usage_form(arg: &Arg) -> String {
     if arg.is_positional() {
+        // `TEST.c [CODE.c ...]`: one value at least, then more of the second name.
+        if let Some([first, more]) = arg.get_value_names() {
+            return format!("{first} [{more} ...]");
+        }
         let many = matches!(arg.get_action(), ArgAction::Append);
         return if many {
             format!("[{} ...]", metavar(arg))

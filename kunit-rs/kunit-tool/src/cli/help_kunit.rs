@@ -5,7 +5,7 @@
 mod tests {
     use crate::cli::help::*;
 
-    const SUBCOMMANDS: [&str; 4] = ["run", "build", "exec", "parse"];
+    const SUBCOMMANDS: [&str; 5] = ["run", "build", "exec", "parse", "c"];
 
     #[test]
     fn every_option_of_every_subcommand_is_described() {
@@ -54,7 +54,7 @@ mod tests {
         );
         assert!(run.contains("\nparse options:\n"), "{run}");
         let top = help(None);
-        assert!(top.starts_with("usage: kunit [-h] {run,build,exec,parse} ...\n\n"));
+        assert!(top.starts_with("usage: kunit [-h] {run,build,exec,parse,c} ...\n\n"));
         assert!(
             top.contains("\n    parse               Parses KUnit results from files or stdin.\n")
         );

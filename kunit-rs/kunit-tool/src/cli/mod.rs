@@ -48,11 +48,9 @@ pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
 /// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
 /// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
-    // `kunit c` has options of its own and hands the rest to `run` (c_cmd), with a build
-    // of its own.
+    // `kunit c`'s arguments (CArgs) have no --sanitize/--coverage: said in one line here,
+    // before clap's usage error, since the C objects are not instrumented yet.
     if argv.first().is_some_and(|a| a == "c") {
-        // Not silently ignored: the C objects are not instrumented yet (they will be when
-        // `kunit c` compiles with the C compiler itself).
         if let Some(flag) = argv[1..]
             .iter()
             .find(|a| a.starts_with("--sanitize") || a.starts_with("--coverage"))
@@ -60,16 +58,7 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
             eprintln!("kunit c: error: {flag} is not supported by kunit c yet (Rust harness packages only: kunit run {flag})");
             return 2;
         }
-        return match c_cmd::prepare(argv[1..].to_vec()) {
-            Ok((run, mut build)) => dispatch(run, &mut build),
-            Err(status) => status,
-        };
     }
-    dispatch(argv, &mut exec_cmd::BuildWithCargo)
-}
-
-/// [`main_with_args`] after `kunit c`: `kunit run` builds with `builder`.
-fn dispatch(argv: Vec<String>, builder: &mut dyn exec_cmd::TestBuild) -> i32 {
     let line = match parse_args(argv) {
         Ok(a) => a,
         Err(e) => {
@@ -94,6 +83,7 @@ fn dispatch(argv: Vec<String>, builder: &mut dyn exec_cmd::TestBuild) -> i32 {
         Command::Run(a) => a.report.color,
         Command::Exec(a) => a.report.color,
         Command::Parse(a) => a.report.color,
+        Command::C(a) => a.report.color,
         Command::Build(_) => ColorWhen::Auto,
     };
     let mut out = stdout_printer(color, tty);
@@ -101,7 +91,8 @@ fn dispatch(argv: Vec<String>, builder: &mut dyn exec_cmd::TestBuild) -> i32 {
         Command::Parse(a) => parse_cmd::run(a, &mut out),
         Command::Build(a) => exec_cmd::build(&a.build, &mut out),
         Command::Exec(a) => exec_cmd::exec(a, &mut out, tty),
-        Command::Run(a) => exec_cmd::run(a, &mut out, tty, builder),
+        Command::Run(a) => exec_cmd::run(a, &mut out, tty),
+        Command::C(a) => c_cmd::run(a, &mut out, tty),
     };
     out.flush();
     match result {

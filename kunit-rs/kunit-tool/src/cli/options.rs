@@ -74,6 +74,13 @@ pub enum Command {
     )]
     /// `kunit parse`.
     Parse(ParseArgs),
+    #[command(
+        about = "Builds and runs kernel-style KUnit tests written in C.",
+        long_about = "Compiles a kernel-style KUnit test file written in C, with the C code it tests, as the kernel compiles C (freestanding, against kunit-c's headers, with the kernel's flags), links the objects into one shared object with the C compiler and runs its suites in kunit processes, printing what `kunit run` prints. Objects are cached (in $KUNIT_C_CACHE, else $XDG_CACHE_HOME/kunit-rs/c, else ~/.cache/kunit-rs/c) by the contents of their inputs, so a rerun recompiles only the files whose source, headers, flags or configuration changed. No cargo is involved.",
+        after_help = EPILOG
+    )]
+    /// `kunit c`: compile C test files and run their suites.
+    C(CArgs),
 }
 
 impl Command {
@@ -84,6 +91,7 @@ impl Command {
             Command::Build(_) => "build",
             Command::Exec(_) => "exec",
             Command::Parse(_) => "parse",
+            Command::C(_) => "c",
         }
     }
 
@@ -94,6 +102,7 @@ impl Command {
             Command::Build(a) => a.help.help,
             Command::Exec(a) => a.help.help,
             Command::Parse(a) => a.help.help,
+            Command::C(a) => a.help.help,
         }
     }
 }
@@ -175,6 +184,96 @@ pub struct ParseArgs {
         help = "Files to read results from; stdin when none is given. Several files are merged into one report."
     )]
     pub files: Vec<String>,
+}
+
+/// `kunit c`.
+#[derive(Args, Debug)]
+pub struct CArgs {
+    #[command(flatten)]
+    /// `-h`/`--help`.
+    pub help: HelpFlag,
+    #[command(flatten)]
+    /// What is compiled and how.
+    pub c: COptions,
+    #[command(flatten)]
+    /// What runs and how.
+    pub exec: ExecOptions,
+    #[command(flatten)]
+    /// How results are printed and stored.
+    pub report: ReportOptions,
+    #[arg(
+        value_names = ["TEST.c", "CODE.c"],
+        num_args = 1..,
+        help = "The test file, then the code under test (relative paths are taken in the kernel tree when one is given). A word that does not end in .c is the filter glob (e.g. list* or list*.*del_test, the same as --filter_glob)."
+    )]
+    /// The C files, the test file first, and at most one filter glob.
+    pub files: Vec<String>,
+}
+
+/// What `kunit c` compiles and how.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "C options")]
+pub struct COptions {
+    #[arg(
+        long = "kernel-tree",
+        value_name = "DIR",
+        help = "A kernel tree: relative paths are taken in it, its include/ is searched after kunit-c's headers, and its Makefiles' CFLAGS_<file>.o lines are applied."
+    )]
+    /// `--kernel-tree DIR`.
+    pub kernel_tree: Option<String>,
+    #[arg(
+        short = 'I',
+        value_name = "DIR",
+        help = "An include directory, searched before kunit-c's headers. Can be repeated."
+    )]
+    /// `-I DIR`.
+    pub includes: Vec<String>,
+    #[arg(
+        short = 'D',
+        value_name = "NAME[=VALUE]",
+        help = "A preprocessor definition for every file. Can be repeated."
+    )]
+    /// `-D NAME[=VALUE]`.
+    pub defines: Vec<String>,
+    #[arg(
+        long = "kunitconfig",
+        value_name = "FILE",
+        help = "A .kunitconfig (or a directory holding one): CONFIG_X=y|n|m|VALUE lines. Can be repeated."
+    )]
+    /// `--kunitconfig FILE`.
+    pub kunitconfigs: Vec<String>,
+    #[arg(
+        long = "kconfig_add",
+        value_name = "CONFIG_X=VALUE",
+        value_parser = kconfig_option,
+        help = "One more option, applied after the kunitconfig files. Can be repeated."
+    )]
+    /// `--kconfig_add CONFIG_X=VALUE`.
+    pub kconfig: Vec<(String, String)>,
+    #[arg(
+        long = "build_dir",
+        value_name = "DIR",
+        help = "The cache directory objects and the shared object go to. Default: $KUNIT_C_CACHE, else $XDG_CACHE_HOME/kunit-rs/c, else ~/.cache/kunit-rs/c."
+    )]
+    /// `--build_dir`: the cache.
+    pub build_dir: Option<String>,
+    #[arg(
+        long = "jobs",
+        value_name = "N",
+        value_parser = jobs,
+        help = "The number of compilers and of harness processes at a time. Default: the number of CPUs available."
+    )]
+    /// `--jobs`.
+    pub jobs: Option<usize>,
+}
+
+fn kconfig_option(v: &str) -> Result<(String, String), String> {
+    match v.split_once('=') {
+        Some((k, val)) if k.starts_with("CONFIG_") && k.len() > 7 => {
+            Ok((k.to_owned(), val.to_owned()))
+        }
+        _ => Err(format!("expected CONFIG_NAME=VALUE, got '{v}'")),
+    }
 }
 
 /// How cargo builds the harnesses.

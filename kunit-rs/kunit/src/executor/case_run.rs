@@ -55,7 +55,7 @@ static TOKENS: AtomicU64 = AtomicU64::new(1);
 /// One case being run by one driver: what its guarded pieces need.
 pub(super) struct CaseRun<'a> {
     pub(super) run: &'a Arc<Run>,
-    /// The suite's index in the plan.
+    /// The unit's index (`Run::units`).
     pub(super) s: usize,
     /// The driver running it.
     pub(super) me: u64,
@@ -82,7 +82,7 @@ impl CaseRun<'_> {
         let token = TOKENS.fetch_add(1, Ordering::Relaxed);
         {
             let mut st = self.run.lock();
-            let ss = &mut st.suites[self.s];
+            let ss = &mut st.units[self.s];
             if ss.owner != self.me {
                 return None;
             }
@@ -108,7 +108,7 @@ impl CaseRun<'_> {
     /// Publishes a parameter's result, the progress a timeout later in this case (another
     /// parameter, `param_exit` or the parent's cleanup) reports from.
     fn publish_param(&self, case_status: Status, param_stats: Stats, p: ParamReport) {
-        self.run.lock().suites[self.s].publish_param(case_status, param_stats, p);
+        self.run.lock().units[self.s].publish_param(case_status, param_stats, p);
     }
 }
 
@@ -120,7 +120,7 @@ pub(super) fn run_case(
     me: u64,
     sink: &Arc<Sink>,
 ) -> Option<(CaseReport, Stats)> {
-    let planned = &run.plan[s];
+    let planned = run.planned(s);
     let pc = &planned.cases[j];
     let (case, suite) = (pc.case, planned.reg.suite);
     if let Some(events) = &run.events {

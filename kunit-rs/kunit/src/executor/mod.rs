@@ -18,6 +18,19 @@
 //! printed in plan order, so the output is byte-identical to a serial run. Suites with the
 //! `serial` attribute run after the others, one at a time.
 //!
+//! What a driver claims is a *unit*: a whole suite, or — with several jobs, for a suite whose
+//! cases may run in parallel (`Suite::parallel_cases`, set by `#[kunit_tests]` without hooks)
+//! — one of its cases. Such a suite's first unit runs `suite_init` and prints the header
+//! before its other units can be claimed; each unit prints into its own buffer; the driver
+//! that ends the suite's last outstanding unit runs `suite_exit` and prints the stats and
+//! result line into the suite's last buffer, which is printed only after every earlier one.
+//! Everything per case (current test, assertion state, panic capture, suite-level logging,
+//! the watchdog slot) is per driver thread, so cases of one suite run side by side as
+//! cases of different suites already did. A panic on a plain `std::thread` a case spawned is
+//! logged to the case only while it is the one case running (see `test_handle`); beside
+//! other cases it cannot be told whose it is and goes to stderr, so only then does the KTAP
+//! of `--jobs 1` and `--jobs N` differ (by that diagnostic, never a status).
+//!
 //! # Modules, a one-way stack (each uses only those above it in this list)
 //! * [`report`] — the results as data;
 //! * [`events`] — live progress for a listener besides KTAP (libtest JSON);
@@ -28,7 +41,8 @@
 //!   rules, a parameterized case's series, result lines; each piece under its deadline;
 //! * `timeout` — a deadline passed: mark the case timed out, and (on the replacement driver)
 //!   finish it;
-//! * `suite_run` — one suite: `suite_init`, header, cases, `suite_exit`, stats, result;
+//! * `suite_run` — one unit: `suite_init` and header (first unit), cases, and after the
+//!   suite's last unit `suite_exit`, stats, result;
 //! * `parallel` — driver threads, `--jobs`, waiting for the suites and starting the
 //!   replacement driver after a timeout.
 
@@ -88,7 +102,9 @@ pub struct Config {
     pub format: Format,
     /// `kunit.timeout`: the base per-case timeout (× 3 for slow, × 12 for very_slow).
     pub timeout: Duration,
-    /// Suites run concurrently (output stays in plan order).
+    /// Suites, and the cases of suites whose cases may run in parallel, run this many at a
+    /// time (output stays in plan order). `Config::default()` has 1; the harness defaults to
+    /// libtest's thread count.
     pub jobs: usize,
     /// Shuffle suites and cases with this seed.
     pub shuffle_seed: Option<u64>,

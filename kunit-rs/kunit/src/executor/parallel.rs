@@ -1,8 +1,10 @@
 //! Driver threads (executor.c runs suites one after another; `--jobs N` runs N at once):
-//! each driver claims the next suite in plan order, `serial` suites wait until nothing else
-//! runs, and with several jobs each suite writes into its own buffer, printed in plan order
-//! once complete — so the output is byte-identical to a serial run. The caller's thread
-//! waits for the suites and starts the replacement driver of a suite whose case timed out.
+//! each driver claims the next unit in plan order — a suite, or one case of a suite whose
+//! cases may run in parallel (`Suite::parallel_cases`) — `serial` suites wait until nothing
+//! else runs, and with several jobs each unit writes into its own buffer, printed in plan
+//! order once complete — so the output is byte-identical to a serial run. The caller's
+//! thread waits for the units and starts the replacement driver of a unit whose case timed
+//! out.
 
 use super::case_run::DRIVER_SLOT;
 use super::report::Report;
@@ -31,13 +33,16 @@ pub fn run_plan_with_events(
         out.line(v);
     }
     out.line(&format!("1..{}", plan.suites.len()));
-    let n = plan.suites.len();
-    // With a sanitizer runtime, one suite at a time: a report must name its case.
-    let jobs = crate::sanitizer::serialize(config.jobs).clamp(1, n.max(1));
-    if jobs < config.jobs.min(n) {
+    // With a sanitizer runtime, one unit at a time — whole suites, their cases not split
+    // into parallel units: a report must name its case.
+    let serial_jobs = crate::sanitizer::serialize(config.jobs);
+    let units = Run::units(&plan.suites, serial_jobs);
+    let n = units.len();
+    let jobs = serial_jobs.clamp(1, n.max(1));
+    if serial_jobs < config.jobs && Run::units(&plan.suites, config.jobs).len() > 1 {
         out.line("# kunit-sanitizer: a sanitizer runtime is present; suites run one at a time");
     }
-    let run = Arc::new(Run::new(plan.suites, config, out, jobs, events));
+    let run = Arc::new(Run::new(plan.suites, units, config, out, jobs, events));
     crate::test_handle::install_helper_panic_reporting();
     for id in 1..=jobs as u64 {
         start_driver(run.clone(), id, None);
@@ -58,7 +63,7 @@ pub fn run_plan_with_events(
         run.out.line(&line);
     }
     let suites = st
-        .suites
+        .units
         .iter_mut()
         .filter_map(|s| s.report.take())
         .collect();

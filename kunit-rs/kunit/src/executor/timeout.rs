@@ -22,7 +22,7 @@ pub(super) fn on_timeout(run: &Run, s: usize, token: u64) {
 pub(super) fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
     let (inf, sink, j) = {
         let mut st = run.lock();
-        let ss = &mut st.suites[s];
+        let ss = &mut st.units[s];
         if ss.owner != me {
             return;
         }
@@ -31,7 +31,7 @@ pub(super) fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
         };
         (inf, ss.sink.clone(), ss.next_case)
     };
-    let planned = &run.plan[s];
+    let planned = run.planned(s);
     let case = planned.cases[j].case;
     let name = inf.running.name();
     emit(&sink, &inf.log, &format!("    # {name}: try timed out"));
@@ -85,10 +85,10 @@ pub(super) fn finish_timed_out_case(run: &Run, s: usize, me: u64) {
         timed_out: true,
     };
     let mut st = run.lock();
-    let ss = &mut st.suites[s];
+    let ss = &mut st.units[s];
     if ss.owner == me {
         if let Some(events) = &run.events {
-            events.case_finished(run.plan[s].reg.suite.name, &report);
+            events.case_finished(planned.reg.suite.name, &report);
         }
         ss.record_case(report, param_stats);
     }

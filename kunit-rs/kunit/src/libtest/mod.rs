@@ -8,3 +8,4 @@ pub mod module_cases;
 pub mod shadow;
 pub mod shim;
 pub mod should_panic;
+pub mod table;

@@ -2,16 +2,19 @@
 //! that plain `cargo test` (the library's libtest binary, rust-analyzer's runnables, IDE test
 //! explorers) runs the case, through kunit, under the case's libtest name.
 
-use super::module_cases::Home;
+use super::module_cases::home_of;
 use crate::executor::{Config, Ignored};
 use crate::output::Capture;
 use crate::registry::Registration;
 
-/// Runs the case `name` of `home`'s module (`module_path!()` there) alone and prints its KTAP (libtest captures it);
-/// panics when the case failed, so that libtest reports it failed.
+/// Runs the case `name` of the module `module` (`module_path!()` there) alone and prints its
+/// KTAP (libtest captures it); panics when the case failed, so that libtest reports it failed.
 #[track_caller]
-pub fn libtest_case(home: Home, module: &'static str, name: &str) {
-    let full = format!("{}.{}{}", home.suite.name, home.prefix, name);
+pub fn libtest_case(module: &'static str, name: &str) {
+    let Some((home, prefix)) = home_of(module) else {
+        panic!("kunit: #[test] {module}::{name} is outside every #[kunit_tests] module");
+    };
+    let full = format!("{}.{}{}", home.suite.name, prefix, name);
     let mut config = Config {
         // libtest decided whether to run it (`#[ignore]` is on this shim too).
         ignored: Ignored::Include,

@@ -1,56 +1,119 @@
-//! `kunit c`: a kernel-style KUnit test file in C, with the code it tests, built in a
-//! throwaway crate against kunit-c and run as `kunit run` runs a project.
+//! `kunit c`: kernel-style KUnit test files in C, with the C code they test, compiled by the
+//! C compiler as the kernel compiles C (kunit-c's flags and headers), linked into one shared
+//! object and run in `kunit` processes, which are the C suites' run time: kunit, kunit-c's C
+//! ABI and its glue are linked into the `kunit` binary and exported to the object it loads.
+//! No cargo, no generated crate: an installed `kunit` is all it needs.
 //!
-//! The crate lives in a cache folder (one per test file) and every such crate shares one
-//! target folder, so kunit and kunit-c are compiled once; a rerun after an edit of C inputs
-//! only recompiles the changed C files and relinks without cargo (`rerun.rs`). The crate
-//! depends on kunit and kunit-c by path: the kunit-rs checkout this binary was built from
-//! (or `$KUNIT_RS_SRC`).
+//! * `inputs` — the paths given, resolved; the cache folder.
+//! * `objects` — compiling, each object cached by the contents of its inputs.
+//! * `link` — the shared object, linked with the C compiler.
+//! * `harness` — the `kunit` process that loads it and runs the suites.
 
-pub mod args;
-pub mod link_record;
-pub mod project;
-pub mod rerun;
+pub mod harness;
+pub mod inputs;
+pub mod link;
+pub mod objects;
 
-/// Prepares `kunit c` with the arguments after `c`: writes the throwaway crate and returns
-/// the `kunit run` command line that builds and runs it, with the build that runs it (cargo,
-/// or a relink without cargo while only C inputs changed: `rerun.rs`), or the exit status
-/// to end with (0 after `--help`, 2 for a usage error).
-pub fn prepare(argv: Vec<String>) -> Result<(Vec<String>, rerun::CBuild), i32> {
-    let args = match args::parse(argv) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{}", args::USAGE);
-            eprintln!("kunit c: error: {e}");
-            return Err(2);
-        }
-    };
-    if args.help {
-        print!("{}", args::help());
-        return Err(0);
-    }
-    let prepared = project::sources().and_then(|src| {
-        let resolved = project::resolve(&args)?;
-        let cache = project::cache_dir();
-        let krate = project::write(&cache, &src, &args, &resolved)?;
-        Ok((src, cache, krate))
-    });
-    let (src, cache, krate) = match prepared {
-        Ok(p) => p,
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use super::exec_cmd::{print_elapsed, run_binaries};
+use super::options::{BuildOptions, CArgs, COptions};
+use crate::report::printer::Printer;
+use inputs::Resolved;
+use objects::digest;
+
+/// `kunit c`: builds, then runs the suites as `kunit run` runs a project's harnesses, with
+/// the same output; the exit status (2 for a missing input, 1 for a failed build).
+pub fn run(args: &CArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
+    let start = Instant::now();
+    let resolved = match inputs::resolve(&args.c, &args.files) {
+        Ok(r) => r,
         Err(e) => {
             eprintln!("kunit c: error: {e}");
-            return Err(2);
+            return Ok(2);
         }
     };
-    let mut run = vec![
-        "run".to_owned(),
-        "--manifest-path".to_owned(),
-        krate.manifest.display().to_string(),
-    ];
-    if !args.run_args.iter().any(|a| a.starts_with("--build_dir")) {
-        run.push(format!("--build_dir={}", cache.join("target").display()));
+    let cache = inputs::cache_dir(&args.c);
+    out.line("Building KUnit harnesses ...");
+    out.flush();
+    let jobs = args
+        .c
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let exe = std::env::current_exe()?;
+    let so = match build(&args.c, &resolved, &cache, jobs).and_then(|so| loads(&exe, &so)) {
+        Ok(so) => so,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(1);
+        }
+    };
+    // Every harness process this one starts is the run time of these suites. No other
+    // thread runs yet (the compilers' have ended; the runner's start later).
+    std::env::set_var(harness::HARNESS_ENV, &so);
+    let built = start.elapsed();
+    let build = BuildOptions {
+        jobs: args.c.jobs,
+        build_dir: Some(cache.display().to_string()),
+        ..BuildOptions::default()
+    };
+    let code = run_binaries(&build, &args.exec, &args.report, vec![exe], out, progress)?;
+    out.flush();
+    print_elapsed(start, built);
+    Ok(code)
+}
+
+/// Compiles and links; the shared object.
+fn build(opts: &COptions, r: &Resolved, cache: &Path, jobs: usize) -> Result<PathBuf, String> {
+    let include = headers(cache)?;
+    // One folder per set of files (its autoconf.h and the shared object).
+    let mut key: Vec<&[u8]> = r
+        .files
+        .iter()
+        .map(|f| f.as_os_str().as_encoded_bytes())
+        .collect();
+    if let Some(t) = &r.kernel_tree {
+        key.push(t.as_os_str().as_encoded_bytes());
     }
-    run.extend(args.run_args.iter().cloned());
-    let build = rerun::CBuild::new(krate, cache, src, &run);
-    Ok((run, build))
+    let stem = kunit_c::module_name(&r.files[0]);
+    let work = cache
+        .join("runs")
+        .join(format!("{stem}-{:016x}", digest(&key)));
+    let cmds = inputs::build(opts, r).commands(&work, &include)?;
+    let objects = objects::compile_all(&cmds, r.kernel_tree.as_deref(), cache, jobs)?;
+    link::link(&cmds, &objects, &work)
+}
+
+/// kunit-c's headers (embedded in this binary), written out once per set of headers.
+fn headers(cache: &Path) -> Result<PathBuf, String> {
+    let all: Vec<&[u8]> = kunit_c::headers()
+        .iter()
+        .flat_map(|(name, text)| [name.as_bytes(), *text])
+        .collect();
+    let dir = cache.join(format!("headers-{:016x}", digest(&all)));
+    let include = dir.join("include");
+    let done = dir.join("complete");
+    if !done.exists() {
+        kunit_c::write_headers(&include)?;
+        std::fs::write(&done, "").map_err(|e| format!("{}: {e}", done.display()))?;
+    }
+    Ok(include)
+}
+
+/// `so` if a harness loads it; else the loader's reason (a symbol nothing defines), found
+/// before anything runs: a link error is a failed build, not a crashed test.
+fn loads(exe: &Path, so: &Path) -> Result<PathBuf, String> {
+    let out = Command::new(exe)
+        .arg("--list_suites")
+        .env(harness::HARNESS_ENV, so)
+        .output()
+        .map_err(|e| format!("kunit c: cannot run {}: {e}", exe.display()))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    match stderr.find(harness::LOAD_ERROR) {
+        Some(at) if out.status.code() == Some(2) => Err(stderr[at..].trim_end().to_owned()),
+        _ => Ok(so.to_path_buf()),
+    }
 }

@@ -1,0 +1,46 @@
+//! Compiles the C glue (`src/glue/*.c`): what the freestanding kernel headers declare and
+//! only libc can do (allocation, output, time, ...), built against the host's libc.
+
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            files(&path, ext, out);
+        } else if path.extension().is_some_and(|x| x == ext) {
+            out.push(path);
+        }
+    }
+}
+
+fn main() {
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let glue = Path::new(&manifest_dir).join("src").join("glue");
+    println!("cargo:rerun-if-changed={}", glue.display());
+    let mut sources = Vec::new();
+    files(&glue, "c", &mut sources);
+    let mut build = cc::Build::new();
+    build
+        .std("gnu11")
+        // A C-unwind abort may pass through glue frames (a devm action that asserts).
+        .flag("-fexceptions")
+        .flag_if_supported("-fno-strict-aliasing")
+        .warnings(true)
+        .extra_warnings(true)
+        .flag_if_supported("-Wno-unused-parameter");
+    for f in &sources {
+        println!("cargo:rerun-if-changed={}", f.display());
+        build.file(f);
+    }
+    println!("cargo:rerun-if-changed={}", glue.join("glue.h").display());
+    // Whole: the `kunit` binary links the runtime for `kunit c`, whose C objects (loaded
+    // later) are the only callers of most glue functions; every one must be there.
+    build.link_lib_modifier("+whole-archive");
+    build.compile("kunit_c_glue");
+}

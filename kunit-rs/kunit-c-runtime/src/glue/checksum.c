@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c glue: ip_compute_csum(), which <asm/checksum.h> declares out of line because
+ * lib/checksum.c defines it, and csum_fold(). Weak: a definition linked in replaces each.
+ */
+#include "glue.h"
+
+/* __wsum and __sum16 as <linux/types.h> has them. */
+unsigned int csum_partial(const void *buff, int len, unsigned int sum);
+unsigned short csum_fold(unsigned int sum);
+
+KC_WEAK unsigned short ip_compute_csum(const void *buff, int len)
+{
+	return csum_fold(csum_partial(buff, len, 0));
+}
+
+/*
+ * The 32-bit partial sum folded to 16 bits and complemented. Weak: an architecture's (or
+ * kunit-arch's) definition replaces it; the kernel's generic one is inline in
+ * asm-generic/checksum.h, which lib/checksum.c users get.
+ */
+KC_WEAK unsigned short csum_fold(unsigned int sum)
+{
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (unsigned short)~sum;
+}
+
+static unsigned int to_be32_(unsigned int x)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return __builtin_bswap32(x);
+#else
+	return x;
+#endif
+}
+
+/* One's-complement 32-bit addition: the carry out comes back in at the bottom. */
+static unsigned int add32_(unsigned int a, unsigned int b)
+{
+	unsigned int s = a + b;
+
+	return s + (s < b);
+}
+
+/*
+ * The IPv6 pseudo-header checksum (RFC 8200 8.1): the addresses' 32-bit words, the length
+ * and the next header in network order, added to @sum, folded. What a kernel without an
+ * architecture version links (net/ipv6/ip6_checksum.c); weak, so kunit-arch's or a linked
+ * file's replaces it. The addresses are 16 bytes each (struct in6_addr).
+ */
+KC_WEAK unsigned short csum_ipv6_magic(const void *saddr, const void *daddr, unsigned int len,
+				       unsigned char proto, unsigned int sum)
+{
+	const unsigned char *addr[2] = { saddr, daddr };
+	unsigned int word;
+	int a, i;
+
+	for (a = 0; a < 2; a++)
+		for (i = 0; i < 16; i += 4) {
+			__builtin_memcpy(&word, addr[a] + i, 4);
+			sum = add32_(sum, word);
+		}
+	sum = add32_(sum, to_be32_(len));
+	sum = add32_(sum, to_be32_(proto));
+	return csum_fold(sum);
+}
