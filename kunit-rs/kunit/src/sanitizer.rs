@@ -83,7 +83,9 @@ fn install() -> Option<Capture> {
     })
 }
 
-/// Runs one suite at a time when a runtime is present: `jobs`, or 1.
+/// One driver when a runtime is present (one suite at a time, and a suite's parallel cases
+/// one after another, since the executor splits a suite into units only for several jobs):
+/// `jobs`, or 1.
 pub(crate) fn serialize(jobs: usize) -> usize {
     if start() {
         1
