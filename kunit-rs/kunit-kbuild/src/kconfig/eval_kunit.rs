@@ -10,11 +10,11 @@ mod tests {
     use crate::kconfig::parse::parse_tree;
 
     fn kc(text: &str) -> Kconfig {
-        let dir = std::env::temp_dir().join(format!(
-            "kunit-kbuild-eval-{}-{}",
-            std::process::id(),
-            text.len()
-        ));
+        // One folder per call: the cases run in parallel, several on the same text.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("kunit-kbuild-eval-{}-{call}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("Kconfig"), text).unwrap();
         let k = parse_tree(&dir, "Kconfig", &mut Macros::default()).unwrap();

@@ -14,11 +14,11 @@ mod tests {
     }
 
     fn tree(files: &[(&str, &str)]) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "kunit-kbuild-parse-{}-{}",
-            std::process::id(),
-            files[0].1.len()
-        ));
+        // One folder per call: the cases run in parallel.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("kunit-kbuild-parse-{}-{call}", std::process::id()));
         for (p, text) in files {
             let path = dir.join(p);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
