@@ -54,7 +54,7 @@ out=$(env PATH="$tmp/cargo/bin:$bin" CARGO_INSTALL_ROOT="$tmp/cargo" \
 echo "$out"
 expect() { grep -qxF "$1" <<<"$out" || fail "no line '$1'"; }
 # --coverage's LLVM tools come from Debian's llvm-N when apt has it.
-major=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
+major=$(RUSTUP_TOOLCHAIN=kunit-stable rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
 llvm_pkg=""
 apt-cache show "llvm-$major" >/dev/null 2>&1 && llvm_pkg="llvm-$major"
 expect "setup: rustfmt: present"
