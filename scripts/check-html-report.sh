@@ -9,18 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-browser=$(command -v chromium || command -v chromium-browser || true)
-if [ -z "$browser" ]; then
-  if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-    echo "check-html-report: installing chromium (apt-get)"
-    apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    browser=$(command -v chromium)
-  else
-    echo "check-html-report: SKIPPED: no chromium; install it (apt-get install chromium) to run this check"
-    exit 0
-  fi
-fi
+# shellcheck source=lib/chromium.sh
+. scripts/lib/chromium.sh
+need_chromium check-html-report
 
 cargo build --quiet -p kunit-tool --bin kunit
 kunit="${CARGO_TARGET_DIR:-$PWD/target}/debug/kunit"

@@ -101,15 +101,7 @@ fn cargo_command() -> Command {
 /// locate-project`), or cargo's one-line reason why there is none (e.g.
 /// started outside any cargo project).
 pub fn locate_project(manifest_path: Option<&str>) -> Result<PathBuf, CargoError> {
-    let mut cmd = cargo_command();
-    cmd.args(["locate-project", "--message-format", "plain"]);
-    if let Some(m) = manifest_path {
-        cmd.args(["--manifest-path", m]);
-    }
-    let out = cmd
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))?;
+    let out = run_locate_project(&[], manifest_path)?;
     if out.status.success() {
         let path = String::from_utf8_lossy(&out.stdout).trim_end().to_string();
         return Ok(PathBuf::from(path));
@@ -124,17 +116,26 @@ pub fn locate_project(manifest_path: Option<&str>) -> Result<PathBuf, CargoError
     Err(CargoError::NoProject(reason))
 }
 
-/// The workspace root's `Cargo.toml` (`cargo locate-project --workspace`).
-pub fn locate_workspace(manifest_path: Option<&str>) -> Result<PathBuf, CargoError> {
+/// `cargo locate-project EXTRA --message-format plain [--manifest-path M]`, run.
+fn run_locate_project(
+    extra: &[&str],
+    manifest_path: Option<&str>,
+) -> io::Result<std::process::Output> {
     let mut cmd = cargo_command();
-    cmd.args(["locate-project", "--workspace", "--message-format", "plain"]);
+    cmd.arg("locate-project")
+        .args(extra)
+        .args(["--message-format", "plain"]);
     if let Some(m) = manifest_path {
         cmd.args(["--manifest-path", m]);
     }
-    let out = cmd
-        .stdin(Stdio::null())
+    cmd.stdin(Stdio::null())
         .output()
-        .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))?;
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot run cargo: {e}")))
+}
+
+/// The workspace root's `Cargo.toml` (`cargo locate-project --workspace`).
+pub fn locate_workspace(manifest_path: Option<&str>) -> Result<PathBuf, CargoError> {
+    let out = run_locate_project(&["--workspace"], manifest_path)?;
     if !out.status.success() {
         return Err(CargoError::NoProject(
             String::from_utf8_lossy(&out.stderr).trim().to_string(),

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use super::html::{nonce, push_html, STYLE};
+use super::html::{nonce, push_head, push_html};
 use super::lcov::{percent, totals, FileCov};
 
 const COVERAGE_STYLE: &str = "tr.cov td.n{background:#dafbe1}tr.uncov td.n{background:#ffebe9}\
@@ -40,16 +40,14 @@ pub fn coverage_page(
     let nonce = nonce();
     let t = totals(files);
     let mut out = String::new();
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
-style-src 'unsafe-inline'; script-src 'nonce-{nonce}'\">\
-<meta name=\"viewport\" content=\"width=device-width\">\
-<title>Coverage: {title}</title><style>{STYLE}{COVERAGE_STYLE}</style></head>\n<body>\
-<h1>Coverage: {title}</h1>\n",
-        title = esc(title)
+    let title = esc(title);
+    push_head(
+        &mut out,
+        &nonce,
+        &format!("Coverage: {title}"),
+        COVERAGE_STYLE,
     );
+    let _ = writeln!(out, "<h1>Coverage: {title}</h1>");
     let _ = writeln!(
         out,
         "<p class=\"totals\" id=\"totals\">\

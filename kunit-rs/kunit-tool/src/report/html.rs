@@ -71,6 +71,20 @@ fn escaped(s: &str) -> String {
     out
 }
 
+/// A self-contained page's head, up to and including `<body>`: the CSP that allows inline
+/// styles and only the scripts carrying `nonce`, then `title` and [`STYLE`] plus `extra_style`.
+/// The run report and the coverage page share it.
+pub(crate) fn push_head(out: &mut String, nonce: &str, title: &str, extra_style: &str) {
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
+style-src 'unsafe-inline'; script-src 'nonce-{nonce}'\">\
+<meta name=\"viewport\" content=\"width=device-width\">\
+<title>{title}</title><style>{STYLE}{extra_style}</style></head>\n<body>"
+    );
+}
+
 /// 128 random bits in hex, for the script's CSP nonce (std's hasher keys are
 /// random per process and per `RandomState`).
 pub(crate) fn nonce() -> String {
@@ -151,15 +165,15 @@ pub fn get_html_report(root: &Test) -> String {
     let nonce = nonce();
     let mut out = String::with_capacity(4096 + root.subtests.len() * 400);
     let c = &root.counts;
-    let _ = write!(
+    push_head(
+        &mut out,
+        &nonce,
+        &format!("KUnit report: {}", root.counts.status().name()),
+        "",
+    );
+    let _ = writeln!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; \
-style-src 'unsafe-inline'; script-src 'nonce-{nonce}'\">\
-<meta name=\"viewport\" content=\"width=device-width\">\
-<title>KUnit report: {}</title><style>{STYLE}</style></head>\n<body>\
-<h1>KUnit report: <span class=\"{}\">{}</span></h1>\n",
-        root.counts.status().name(),
+        "<h1>KUnit report: <span class=\"{}\">{}</span></h1>",
         status_class(root.counts.status()),
         root.counts.status().name(),
     );
