@@ -4,12 +4,16 @@
 # shims, the library layout): all must report the same passed / failed / ignored counts, and
 # the same again with --ignored and with libtest-style filters.
 #   tests.rs   libtest's attributes, return types, assertions, nested modules
-#   shapes.rs  modules that macros write (nested, of another crate), #[cfg]-switched tests,
+#   shapes.rs  modules that macros write (nested, of another crate, with async tests),
+#              #[cfg]-switched tests,
 #              #[tokio::test] / #[futures_test::test] / #[async_std::test], should_panic,
 #              catch_unwind, threads
 # Both fail on purpose (some cases fail), so only the counts are compared.
 # Last, a harness with plain `kunit::main!()` whose suite holds another crate's macro-written
-# module must fail to build (kunit's #[test] cannot reach it), never drop those tests.
+# module must fail to build (kunit's #[test] cannot reach it), never drop those tests; one whose
+# such module holds only async tests (libtest's `#[::core::prelude::v1::test]`, out of any
+# import's reach) builds and refuses to start (exit 2, naming the call); and
+# `kunit::main!(macro_use)` without `extern crate self as core;` fails to build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,7 +48,7 @@ compare() {
 for args in "" "--ignored" "--include-ignored" "tests::inner" "tests::passes --exact"; do
   compare parity "$args"
 done
-for args in "" "--ignored" "--include-ignored" "shapes::u8" "shapes::level" "shapes::foreign" \
+for args in "" "--ignored" "--include-ignored" "shapes::u8" "shapes::level" "shapes::foreign" "shapes::foreign_async" \
   "tokio" "shapes::configured_out" "shapes::catch_unwind_inside --exact"; do
   compare shapes "$args"
 done
@@ -83,6 +87,63 @@ elif grep -q 'error\[E0659\]: `test` is ambiguous' <<<"$out" \
   echo "ok: strict kunit::main!() refuses another crate's macro-written #[test]s (E0659 at the macro call)"
 else
   echo "MISMATCH: the strict build failed for another reason:" >&2
+  echo "$out" >&2
+  status=1
+fi
+
+# Only async tests in another crate's module, under plain kunit::main!(): a refusal to start.
+cat >>"$scratch/Cargo.toml" <<'TOML'
+tokio = { version = "1", features = ["rt", "rt-multi-thread", "macros"] }
+futures-test = "0.3"
+async-std = { version = "1", features = ["attributes"] }
+TOML
+cat >"$scratch/src/main.rs" <<'RS'
+#[kunit::kunit_tests(strict_async)]
+mod strict_async {
+    #[test]
+    fn own() {}
+    kunit_fixture_macros::foreign_async_module!(foreign_async);
+}
+kunit::main!();
+RS
+if ! out=$(cd "$scratch" && CARGO_TARGET_DIR="$target" cargo build --offline 2>&1); then
+  echo "MISMATCH: the strict async fixture failed to build:" >&2
+  echo "$out" >&2
+  status=1
+else
+  bin="$target/debug/strict-fixture"
+  set +e
+  run=$("$bin" 2>&1)
+  code=$?
+  set -e
+  if [ "$code" = 2 ] && grep -q '^error: kunit cannot see into `kunit_fixture_macros::foreign_async_module!` at src/main.rs:5' <<<"$run" \
+    && ! grep -q '^ok\|^not ok' <<<"$run"; then
+    echo "ok: strict kunit::main!() refuses to start with another crate's macro-written async tests (exit 2, names the call)"
+  else
+    echo "MISMATCH: the strict async fixture ran (exit $code):" >&2
+    echo "$run" >&2
+    status=1
+  fi
+fi
+
+# kunit::main!(macro_use) needs `extern crate self as core;`.
+cat >"$scratch/src/main.rs" <<'RS'
+#[macro_use(test)]
+extern crate kunit;
+#[kunit::kunit_tests(no_core)]
+mod no_core {
+    #[test]
+    fn own() {}
+}
+kunit::main!(macro_use);
+RS
+if out=$(cd "$scratch" && CARGO_TARGET_DIR="$target" cargo build --offline 2>&1); then
+  echo "MISMATCH: kunit::main!(macro_use) without extern crate self as core built" >&2
+  status=1
+elif grep -q 'kunit_main_macro_use_needs__extern_crate_self_as_core__at_the_crate_root' <<<"$out"; then
+  echo "ok: kunit::main!(macro_use) without \`extern crate self as core;\` fails to build, naming it"
+else
+  echo "MISMATCH: the macro_use build failed for another reason:" >&2
   echo "$out" >&2
   status=1
 fi

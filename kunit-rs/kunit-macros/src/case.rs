@@ -322,9 +322,10 @@ pub fn case_items(
         };
 
         /// Runs this `#[kunit_tests]` case through kunit under libtest (`cargo test`).
+        // `::std`'s path: under `kunit::main!(macro_use)` `::core`'s is kunit's `#[test]`.
         #[cfg(test)]
         #gate
-        #[::core::prelude::v1::test]
+        #[::std::prelude::v1::test]
         #ignore_attrs
         fn #ident() { #shim_call }
 

@@ -89,10 +89,13 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     crate::async_test::collect_aliases(items);
 
     let mut wrappers = TokenStream::new();
+    let mut found = Found {
+        local_macros: crate::unseen_macros::local_names(items),
+        ..Found::default()
+    };
     // Table cases by name, in source order, with their variants' `#[cfg]`s.
     let mut cases: Vec<(String, Vec<Option<TokenStream>>)> = Vec::new();
     let mut hooks: Vec<(Hook, Ident)> = Vec::new();
-    let mut found = Found::default();
     for item in items.iter_mut() {
         match item {
             Item::Fn(f) => match take_role(f)? {
@@ -126,7 +129,10 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
             Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
                 m.mac.tokens = crate::macro_mods::macro_rules_body(m.mac.tokens.clone())
             }
-            Item::Macro(_) => found.macros = true,
+            Item::Macro(m) => {
+                found.macros = true;
+                wrappers.extend(crate::unseen_macros::check(m, &found.local_macros));
+            }
             _ => {}
         }
     }
@@ -223,6 +229,8 @@ struct Found {
     cases: bool,
     /// Macro calls in item position, which may expand to `#[test]` functions.
     macros: bool,
+    /// The `macro_rules!` the module tree defines (crate::unseen_macros).
+    local_macros: Vec<String>,
 }
 
 /// `use` of the `#[test]` that registers a case, so that `#[test]`s that macros produce
@@ -270,7 +278,10 @@ fn nested_module(m: &mut ItemMod, found: &mut Found) -> syn::Result<()> {
             Item::Macro(m) if m.mac.path.is_ident("macro_rules") => {
                 m.mac.tokens = crate::macro_mods::macro_rules_body(m.mac.tokens.clone())
             }
-            Item::Macro(_) => found.macros = true,
+            Item::Macro(m) => {
+                found.macros = true;
+                generated.extend(crate::unseen_macros::check(m, &found.local_macros));
+            }
             _ => {}
         }
     }

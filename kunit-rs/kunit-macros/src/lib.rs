@@ -20,6 +20,7 @@ mod shadow;
 mod signature;
 #[cfg(test)]
 mod tests;
+mod unseen_macros;
 
 use proc_macro::TokenStream;
 

@@ -1,8 +1,10 @@
-//! tests/parity/shapes.rs under kunit, as one `#[kunit_tests]` suite. Its module from another
-//! crate's macro needs kunit's `#[test]` as the crate's own: `#[macro_use(test)]` here and
-//! `kunit::main!(macro_use)` (plain `kunit::main!()` makes that `#[test]` a build error).
+//! tests/parity/shapes.rs under kunit, as one `#[kunit_tests]` suite. Its modules from another
+//! crate's macros need kunit's `#[test]` as the crate's own (`#[macro_use(test)]`) and, for
+//! their async tests, kunit's `core::prelude::v1::test` (`extern crate self as core;`), with
+//! `kunit::main!(macro_use)`; plain `kunit::main!()` makes those modules a build error.
 #[macro_use(test)]
 extern crate kunit;
+extern crate self as core;
 
 macro_rules! parity_module {
     ($module:item) => {

@@ -456,6 +456,14 @@ pub fn main() -> ! {
     std::process::exit(code)
 }
 
+/// [`main`] for `kunit::main!(macro_use)`, whose crate is its own `::core` with kunit's
+/// `core::prelude::v1::test`: the tests that macros from outside a suite write all run.
+#[doc(hidden)]
+pub fn main_macro_use() -> ! {
+    crate::libtest::unseen_macro::core_is_kunits();
+    main()
+}
+
 /// Why the harness must not run `regs` with `args`: two suites of one name, or a run (not a
 /// listing, which may well be empty) of a binary with no suite at all, which would print
 /// `1..0` and pass.
@@ -469,7 +477,9 @@ pub fn startup_error(args: &Args, regs: &[Registration]) -> Option<String> {
                 .to_owned(),
         );
     }
-    duplicate_suite(regs).or_else(orphan_tests)
+    duplicate_suite(regs)
+        .or_else(orphan_tests)
+        .or_else(crate::libtest::unseen_macro::refusal)
 }
 
 /// `#[test]` functions that kunit's `test` attribute registered outside every

@@ -298,17 +298,50 @@ pub fn run(
 /// `#[test]` that would resolve to libtest's, which this target compiles away without a word,
 /// is a build error instead (`` `test` is ambiguous ``): one in a module that a macro of
 /// another crate writes inside a `#[kunit_tests]` module, or one outside every such module.
-/// `kunit::main!(macro_use)` leaves that import to the crate root, which then starts with
-/// `#[macro_use(test)] extern crate kunit;`: kunit's `#[test]` is then the crate's without
-/// ambiguity, so such modules' tests join the suite around them.
+/// A macro call in a `#[kunit_tests]` module that kunit cannot see into (one defined outside
+/// the module) makes the harness of `kunit::main!()` refuse to start (exit 2, naming the call
+/// and the fix): an async test attribute in what it writes (`#[tokio::test]`, ..) expands to
+/// libtest's `#[::core::prelude::v1::test]`, which no import can turn into kunit's.
+///
+/// `kunit::main!(macro_use)` is the mode for such code: the crate root starts with
+/// ```text
+/// #[macro_use(test)]
+/// extern crate kunit;
+/// extern crate self as core;
+/// ```
+/// kunit's `#[test]` is then the crate's without ambiguity, and `::core` is the crate itself,
+/// which `main!(macro_use)` fills with all of `core` except `core::prelude::v1::test`, which is
+/// kunit's: the tests that other crates' macros write, async ones included, join the suite
+/// around them. (Both `extern crate` lines must be written by hand: rustc refuses a
+/// macro-written one that shadows a crate name.)
 #[macro_export]
 macro_rules! main {
     () => {
         #[macro_use(test)]
         extern crate kunit as __kunit_test_attribute;
-        $crate::main!(macro_use);
+        $crate::__main_fn!($crate::harness::main());
     };
     (macro_use) => {
+        // `extern crate self as core;` at the crate root makes `::core` this crate: it
+        // re-exports the real `core`, with kunit's `test` as `core::prelude::v1::test`.
+        #[doc(hidden)]
+        #[allow(unused_imports)]
+        pub use $crate::__core::*;
+        #[doc(hidden)]
+        #[allow(non_upper_case_globals)]
+        pub const kunit_main_macro_use_needs__extern_crate_self_as_core__at_the_crate_root: () = ();
+        // Without that line `::core` is the real one, whose libtest `#[test]` would lose tests.
+        const _: () =
+            ::core::kunit_main_macro_use_needs__extern_crate_self_as_core__at_the_crate_root;
+        $crate::__main_fn!($crate::harness::main_macro_use());
+    };
+}
+
+/// The `main` of [`main!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __main_fn {
+    ($main:expr) => {
         // `kunit_c::Build` sets this cfg and writes `kunit_c_link.rs`: the C objects (its
         // archives, whole) and the runtime crate whose C API they call. Included, not named
         // here, so kunit names no crate downstream of it.
@@ -322,7 +355,7 @@ macro_rules! main {
             // A binary with C test objects and no C suite fails instead of passing empty.
             #[cfg(kunit_c_linked)]
             __kunit_c_objects::require_c_suites();
-            $crate::harness::main()
+            $main
         }
     };
 }
@@ -331,6 +364,27 @@ macro_rules! main {
 /// it as `kunit::__private::test`.
 #[doc(hidden)]
 pub use kunit_macros::kunit_test_case as test;
+
+/// `core`, except that `core::prelude::v1::test` is kunit's `#[test]`: what
+/// `kunit::main!(macro_use)` re-exports at a crate root that says `extern crate self as core;`,
+/// so that the `#[::core::prelude::v1::test]` that async test attributes write is kunit's.
+/// (Written here, not in `main!`: a macro-written import may not shadow a glob's name.)
+#[doc(hidden)]
+pub mod __core {
+    #[allow(unused_imports)]
+    pub use core::*;
+    /// `core::prelude`, with kunit's `test` in `v1`.
+    pub mod prelude {
+        #[allow(unused_imports)]
+        pub use core::prelude::*;
+        /// `core::prelude::v1` with kunit's `test`.
+        pub mod v1 {
+            pub use crate::test;
+            #[allow(unused_imports)]
+            pub use core::prelude::v1::*;
+        }
+    }
+}
 
 #[doc(hidden)]
 pub mod __private {
@@ -351,6 +405,7 @@ pub mod __private {
     pub use crate::libtest::shim::libtest_case;
     pub use crate::libtest::should_panic::should_panic;
     pub use crate::libtest::table::{compact_cases, present_cases};
+    pub use crate::libtest::unseen_macro::UnseenMacro;
     pub use crate::registry::last_segment;
     pub use crate::test_handle::__fail_current_test as fail_current_test;
     pub use crate::test_handle::TestShared;

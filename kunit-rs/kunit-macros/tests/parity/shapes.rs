@@ -69,6 +69,9 @@ mod shapes {
     // A module from a macro of another crate.
     kunit_fixture_macros::foreign_module!(foreign);
 
+    // Async tests in a module from a macro of another crate.
+    kunit_fixture_macros::foreign_async_module!(foreign_async);
+
     // Switched off by cfg: libtest never sees these.
     #[test]
     #[cfg(any())]

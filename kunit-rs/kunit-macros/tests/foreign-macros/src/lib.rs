@@ -30,3 +30,48 @@ macro_rules! foreign_module {
         }
     };
 }
+
+/// `mod $name { .. }` holding only async tests (`#[tokio::test]`, `#[futures_test::test]`,
+/// `#[async_std::test]`): each expands to libtest's `#[::core::prelude::v1::test]`, which no
+/// `#[test]` import reaches. The names resolve where the macro is called.
+#[macro_export]
+macro_rules! foreign_async_module {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test]
+            async fn foreign_tokio() {
+                tokio::task::yield_now().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn foreign_tokio_multi() {
+                assert_eq!(tokio::runtime::Handle::current().metrics().num_workers(), 2);
+            }
+
+            #[tokio::test]
+            async fn foreign_tokio_err() -> Result<(), String> {
+                Err("fails on purpose".to_owned())
+            }
+
+            #[tokio::test]
+            #[should_panic(expected = "foreign async")]
+            async fn foreign_tokio_should_panic() {
+                panic!("a foreign async panic");
+            }
+
+            #[tokio::test]
+            #[ignore]
+            async fn foreign_tokio_ignored() {}
+
+            #[futures_test::test]
+            async fn foreign_futures_test() {
+                assert_eq!(std::future::ready(1).await, 1);
+            }
+
+            #[async_std::test]
+            async fn foreign_async_std_fails() {
+                assert_eq!(async_std::task::spawn(async { 1 }).await, 2);
+            }
+        }
+    };
+}
