@@ -201,6 +201,7 @@ pub fn case_items(
     how: RegisteredBy,
 ) -> syn::Result<CaseItems> {
     let output = signature(f)?;
+    let source = crate::source_lines::of(f);
     let ident = f.sig.ident.clone();
     let name = case_name(f);
     let test = Ident::new("test", Span::call_site());
@@ -318,6 +319,7 @@ pub fn case_items(
             attr: #attr,
             ignore: #ignore,
             path: ::core::concat!(::core::module_path!(), #path),
+            source: #source,
             ..::kunit::Case::DEFAULT
         };
 

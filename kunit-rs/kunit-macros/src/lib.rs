@@ -18,6 +18,7 @@ mod expand;
 mod macro_mods;
 mod shadow;
 mod signature;
+mod source_lines;
 #[cfg(test)]
 mod tests;
 mod unseen_macros;

@@ -19,6 +19,29 @@ mod parity_fixture {
     include!("parity/tests.rs");
 }
 
+/// Cases whose `std::thread`s panic, as an unregistered suite.
+mod thread_fixture {
+    #[kunit::kunit_tests(threads, register = false)]
+    pub mod threads {
+        #[test]
+        fn joined_panic_caught() {
+            assert!(std::thread::spawn(|| panic!("on a helper thread"))
+                .join()
+                .is_err());
+        }
+
+        #[test]
+        fn named_thread_panic_fails() {
+            std::thread::Builder::new()
+                .name("worker".into())
+                .spawn(|| panic!("on a named thread"))
+                .unwrap()
+                .join()
+                .unwrap();
+        }
+    }
+}
+
 use kunit::kunit_tests;
 
 #[kunit_tests(kunit_macros)]
@@ -82,11 +105,10 @@ mod kunit_macros {
 
     #[test]
     fn shadows_are_the_std_macros_outside_a_test() {
-        // The expected panic would print a message (and a backtrace) to stderr; keep it quiet.
-        let hook = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
+        // The expected panic is this case's (its thread runs the case's closure): logged
+        // here, not printed to stderr. (No quiet panic hook: the hook is the process's, and
+        // the other cases run at the same time.)
         let joined = std::thread::spawn(|| failing::helper_asserts(false)).join();
-        std::panic::set_hook(hook);
         let payload = joined.expect_err("assert!(false) outside a test must panic");
         let message = payload
             .downcast_ref::<&str>()
@@ -114,10 +136,41 @@ mod kunit_macros {
         assert_eq!(SUITE_EXITS.load(Ordering::SeqCst), exits + 1);
     }
 
+    /// A panic on a thread that a case spawns is that case's, found from the thread's stack:
+    /// the same text whether other cases run at the same time (this one does) or not, and
+    /// with any `--jobs`.
+    #[test]
+    fn helper_thread_panics_belong_to_their_case() {
+        let regs = [Registration::unregistered(
+            &super::thread_fixture::threads::SUITE,
+            "threads",
+        )];
+        let mut texts = Vec::new();
+        for jobs in [1, 4] {
+            let out = Capture::new();
+            let config = Config {
+                jobs,
+                ..Config::default()
+            };
+            let report = kunit::run(Some(&regs), &config, out.clone()).unwrap();
+            assert_eq!((report.passed(), report.failed()), (1, 1));
+            texts.push(String::from_utf8(out.bytes()).unwrap());
+        }
+        assert_eq!(texts[0], texts[1]);
+        let text = &texts[0];
+        for line in [
+            "    # joined_panic_caught: panicked at kunit-rs/kunit-macros/tests/kunit_tests.rs:",
+            "    on a helper thread",
+            "    # named_thread_panic_fails: panicked at kunit-rs/kunit-macros/tests/kunit_tests.rs:",
+            "    on a named thread",
+        ] {
+            assert!(text.contains(line), "no `{line}` in:\n{text}");
+        }
+    }
+
     /// libtest's constructs, one case each (tests/parity/tests.rs): what KUnit text each
-    /// prints, and that macro-made and nested `#[test]`s are cases. (The joined thread's
-    /// panic is not in the log here: a case of this harness runs too, so the panic is not
-    /// attributed; the parity_kunit binary shows it captured.)
+    /// prints, and that macro-made and nested `#[test]`s are cases, the panic of a thread
+    /// that a case joins included.
     #[test]
     fn libtest_constructs_golden() {
         let out = Capture::new();
@@ -125,10 +178,7 @@ mod kunit_macros {
             super::parity_fixture::SUITE,
             "parity",
         )];
-        let quiet = std::panic::take_hook();
-        std::panic::set_hook(Box::new(|_| {}));
         let report = kunit::run(Some(&regs), &Config::default(), out.clone()).unwrap();
-        std::panic::set_hook(quiet);
         let text = String::from_utf8(out.bytes()).unwrap();
         let expected = include_str!("fixtures/parity.ktap");
         assert!(text == expected, "KTAP differs; got:\n{text}");

@@ -157,6 +157,11 @@ pub struct Case {
     /// The case's libtest name with the crate in front (`my_crate::tests::case`), which
     /// libtest-style filters also match; empty when the case has none.
     pub path: &'static str,
+    /// Where the case's function is (`file`, first line, last line; `("", 0, 0)` when not
+    /// known): a panic on a thread whose stack runs code there is the case's (see
+    /// `#[kunit_tests]`).
+    #[doc(hidden)]
+    pub source: (&'static str, u32, u32),
 }
 
 fn no_case(_: &mut Kunit) {}
@@ -172,6 +177,7 @@ impl Case {
         param_exit: None,
         ignore: None,
         path: "",
+        source: ("", 0, 0),
     };
 }
 

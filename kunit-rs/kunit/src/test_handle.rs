@@ -194,46 +194,118 @@ impl TestShared {
 }
 
 /// A panic on a thread spawned with [`spawn`] (outside any guarded piece) fails the test the
-/// thread belongs to. A panic on a plain (unnamed) `std::thread` while exactly one case runs is logged
-/// to that case without failing it (whether it fails is up to the case, as under libtest,
-/// which captures such a thread's panic message into the test's output); false otherwise.
+/// thread belongs to. A panic on a plain `std::thread` whose stack runs code of a running
+/// `#[kunit_tests]` case (a closure inside the case's function) is logged to that case without
+/// failing it (whether it fails is up to the case, as under libtest, which captures such a
+/// thread's panic message into the test's output); false otherwise. The owner is found from
+/// the thread's own stack, never from which cases happen to run, so `--jobs 1` and `--jobs N`
+/// report it the same.
 fn report_helper_panic(report: &PanicReport) -> bool {
     with_current(|t| {
         t.set_failure();
         t.log_panic(report);
     })
     .or_else(|| {
-        // Only unnamed threads (what `std::thread::spawn` makes): not `main`, not a libtest
-        // thread running a `#[kunit_tests]` shim beside other cases.
-        if std::thread::current().name().is_some() {
-            return None;
-        }
-        let running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
-        match running.as_slice() {
-            [only] => {
-                only.log_panic(report);
-                Some(())
-            }
-            _ => None,
-        }
+        owner_on_this_stack()?.log_panic(report);
+        Some(())
     })
     .is_some()
 }
 
-/// The cases running now (one per suite running at a time), for panics on the threads they
-/// spawn with `std::thread::spawn`.
-static RUNNING_CASES: Mutex<Vec<Arc<TestShared>>> = Mutex::new(Vec::new());
+/// The running case whose function's code is on this thread's stack: a frame in the case's
+/// lines (`Case::source`), or in the function `#[kunit_tests]` made of it (by symbol, where
+/// the debug info names it).
+fn owner_on_this_stack() -> Option<Arc<TestShared>> {
+    let running: Vec<Running> = RUNNING_CASES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .filter(|r| !r.source.0.is_empty() || !r.path.is_empty())
+        .cloned()
+        .collect();
+    if running.is_empty() {
+        return None;
+    }
+    let trace = std::backtrace::Backtrace::force_capture().to_string();
+    trace.lines().find_map(|line| {
+        let line = line.trim_start();
+        running
+            .iter()
+            .find(|r| match line.strip_prefix("at ") {
+                // `at ./tests/it.rs:28:43`
+                Some(at) => r.holds(at),
+                // `12: my_crate::tests::__kunit_fn_case::{{closure}}`
+                None => line
+                    .split_once(": ")
+                    .is_some_and(|(_, symbol)| r.named_in(symbol)),
+            })
+            .map(|r| r.test.clone())
+    })
+}
+
+/// A running case: its test and where its code is.
+#[derive(Clone)]
+struct Running {
+    test: Arc<TestShared>,
+    path: &'static str,
+    source: (&'static str, u32, u32),
+}
+
+impl Running {
+    /// Whether `file:line:col` (a backtrace frame's) is in the case's lines. The frame's
+    /// file may be relative to the current directory, the case's to the workspace.
+    fn holds(&self, at: &str) -> bool {
+        let (file, first, last) = self.source;
+        let mut parts = at.rsplitn(3, ':');
+        let (Some(_col), Some(line), Some(frame_file)) = (parts.next(), parts.next(), parts.next())
+        else {
+            return false;
+        };
+        let Ok(line) = line.parse::<u32>() else {
+            return false;
+        };
+        let frame_file = frame_file.trim_start_matches("./");
+        !file.is_empty()
+            && (first..=last).contains(&line)
+            && (same_tail(file, frame_file) || same_tail(frame_file, file))
+    }
+
+    /// Whether `symbol` is (a closure in) the function `#[kunit_tests]` made of the case
+    /// (`my_crate::tests::case` → `my_crate::tests::__kunit_fn_case`).
+    fn named_in(&self, symbol: &str) -> bool {
+        let Some((module, name)) = self.path.rsplit_once("::") else {
+            return false;
+        };
+        let function = format!("{module}::__kunit_fn_{name}");
+        symbol
+            .strip_prefix(function.as_str())
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+    }
+}
+
+/// Whether path `long` ends with path `short`, at a `/` boundary.
+fn same_tail(long: &str, short: &str) -> bool {
+    long.strip_suffix(short)
+        .is_some_and(|head| head.is_empty() || head.ends_with('/'))
+}
+
+/// The cases running now, for panics on the threads they spawn with `std::thread::spawn`.
+static RUNNING_CASES: Mutex<Vec<Running>> = Mutex::new(Vec::new());
 
 /// A case's stay in [`RUNNING_CASES`].
 pub(crate) struct RunningCase(Arc<TestShared>);
 
 impl RunningCase {
-    pub(crate) fn enter(test: &Arc<TestShared>) -> Self {
+    pub(crate) fn enter(test: &Arc<TestShared>, case: &crate::Case) -> Self {
         install_helper_panic_reporting();
         RUNNING_CASES
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(test.clone());
+            .push(Running {
+                test: test.clone(),
+                path: case.path,
+                source: case.source,
+            });
         RunningCase(test.clone())
     }
 }
@@ -241,7 +313,7 @@ impl RunningCase {
 impl Drop for RunningCase {
     fn drop(&mut self) {
         let mut running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = running.iter().position(|t| Arc::ptr_eq(t, &self.0)) {
+        if let Some(i) = running.iter().position(|r| Arc::ptr_eq(&r.test, &self.0)) {
             running.swap_remove(i);
         }
     }
