@@ -27,9 +27,8 @@
 //! Everything per case (current test, assertion state, panic capture, suite-level logging,
 //! the watchdog slot) is per driver thread, so cases of one suite run side by side as
 //! cases of different suites already did. A panic on a plain `std::thread` a case spawned is
-//! logged to the case only while it is the one case running (see `test_handle`); beside
-//! other cases it cannot be told whose it is and goes to stderr, so only then does the KTAP
-//! of `--jobs 1` and `--jobs N` differ (by that diagnostic, never a status).
+//! logged to the case whose code the thread's stack runs (see `test_handle`), whatever else
+//! runs, so the KTAP of `--jobs 1` and `--jobs N` is the same.
 //!
 //! # Modules, a one-way stack (each uses only those above it in this list)
 //! * [`report`] — the results as data;
