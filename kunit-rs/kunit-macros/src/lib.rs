@@ -64,8 +64,10 @@ use proc_macro::TokenStream;
 ///   scope, and every `mod` that a `macro_rules!` defined in the module writes gets it too);
 ///   they follow the module's own cases. A module that a macro of another crate writes is
 ///   out of reach: under `kunit::main!()` its `#[test]` is a build error (`` `test` is
-///   ambiguous ``), fixed by `#[macro_use(test)] extern crate kunit;` and
-///   `kunit::main!(macro_use)` (see `kunit::main!`).
+///   ambiguous ``), fixed by `#[macro_use(test)] extern crate kunit;`,
+///   `extern crate self as core;` and `kunit::main!(macro_use)` (see `kunit::main!`), which
+///   also runs the async tests such modules hold; under plain `kunit::main!()` a call of a
+///   macro defined outside the module makes the harness refuse to start, naming the call.
 /// - `#[tokio::test]` (`flavor`, `worker_threads`, `start_paused`, `crate`),
 ///   `#[futures_test::test]` and `#[async_std::test]` on an `async fn` run it as those crates
 ///   do, with `Result` returns and `#[should_panic]` as for `#[test]`.
