@@ -296,15 +296,20 @@ static RUNNING_CASES: Mutex<Vec<Running>> = Mutex::new(Vec::new());
 pub(crate) struct RunningCase(Arc<TestShared>);
 
 impl RunningCase {
-    pub(crate) fn enter(test: &Arc<TestShared>, case: &crate::Case) -> Self {
+    /// `path` and `source` are the case's (`Case::path`, `Case::source`).
+    pub(crate) fn enter(
+        test: &Arc<TestShared>,
+        path: &'static str,
+        source: (&'static str, u32, u32),
+    ) -> Self {
         install_helper_panic_reporting();
         RUNNING_CASES
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(Running {
                 test: test.clone(),
-                path: case.path,
-                source: case.source,
+                path,
+                source,
             });
         RunningCase(test.clone())
     }

@@ -380,7 +380,7 @@ fn case_timeout(run: &Run, planned: &PlannedSuite, case: &Case) -> Duration {
 fn run_case_catch_errors(suite: &Suite, case: &Case, test: &mut Kunit) {
     let shared = test.shared.clone();
     let _current = CurrentGuard::set(Some(shared.clone()));
-    let _running = crate::test_handle::RunningCase::enter(&shared, case);
+    let _running = crate::test_handle::RunningCase::enter(&shared, case.path, case.source);
     crate::assert::take_last_seen();
     let outcome = try_catch::run(&mut || {
         if let Some(init) = suite.init {
