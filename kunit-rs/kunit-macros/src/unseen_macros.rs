@@ -30,6 +30,8 @@ const KNOWN: &[&str] = &[
     "assert_not_impl_any",
     "assert_eq_size",
     "assert_obj_safe",
+    "criterion_group",
+    "criterion_main",
 ];
 
 /// The names of the `macro_rules!` defined anywhere in `items` (their output kunit rewrites,
