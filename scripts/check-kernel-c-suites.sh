@@ -24,7 +24,38 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # test file | code under test (what the kernel's Makefile links with it; the test alone
 # when the code is inline in headers) | --kconfig_add options
-suites='
+# Two layouts: 6.12 and earlier keep lib/'s tests beside the code (lib/*_kunit.c,
+# lib/test_*.c); later trees (yai's, ~7.0) move them to lib/tests/.
+suites_612='
+lib/list-test.c|lib/klist.c|
+lib/test_list_sort.c|lib/list_sort.c|
+lib/hashtable_test.c||
+lib/test_bits.c||
+lib/bitfield_kunit.c||
+lib/is_signed_type_kunit.c||
+lib/overflow_kunit.c||
+lib/stackinit_kunit.c||
+lib/memcpy_kunit.c||
+lib/string_kunit.c|lib/string.c|
+lib/string_helpers_kunit.c|lib/string_helpers.c|
+lib/fortify_kunit.c||CONFIG_FORTIFY_SOURCE=y
+lib/cmdline_kunit.c|lib/cmdline.c|
+lib/test_sort.c|lib/sort.c|
+lib/test_hash.c||
+lib/siphash_kunit.c|lib/siphash.c|
+lib/checksum_kunit.c|lib/checksum.c|
+lib/cpumask_kunit.c|lib/cpumask.c|
+lib/test_linear_ranges.c|lib/linear_ranges.c|
+lib/math/rational-test.c|lib/math/rational.c|
+lib/math/tests/int_pow_kunit.c|lib/math/int_pow.c|
+lib/kunit_iov_iter.c|lib/iov_iter.c|
+lib/usercopy_kunit.c||
+lib/slub_kunit.c||
+lib/longest_symbol_kunit.c||
+lib/test_kprobes.c||
+lib/test_fprobe.c||
+'
+suites_tests='
 lib/tests/list-test.c|lib/klist.c|
 lib/tests/test_list_sort.c|lib/list_sort.c|
 lib/tests/hashtable_test.c||
@@ -59,6 +90,11 @@ lib/crypto/tests/curve25519_kunit.c|lib/crypto/curve25519.c lib/crypto/curve2551
 lib/crypto/tests/curve25519_kunit.c|lib/crypto/curve25519.c lib/crypto/curve25519-fiat32.c lib/crypto/utils.c lib/crypto/memneq.c|
 lib/crypto/tests/mldsa_kunit.c|lib/crypto/mldsa.c lib/crypto/sha3.c lib/crypto/utils.c lib/crypto/memneq.c|CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST=y
 '
+if [[ -d $linux/lib/tests ]]; then
+    suites=$suites_tests
+else
+    suites=$suites_612
+fi
 # What the kernel's Kconfig gives these files on x86_64: a 64-bit machine with efficient
 # unaligned access; the crypto benchmarks off (CONFIG_CRYPTO_LIB_BENCHMARK=n, its default).
 common=(--kconfig_add CONFIG_64BIT=y)
