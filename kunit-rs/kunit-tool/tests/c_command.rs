@@ -58,6 +58,44 @@ fn a_passing_file_prints_kunit_runs_report() {
 }
 
 #[test]
+fn sleeping_in_atomic_context_fails_at_the_callers_line() {
+    let out = kunit_c(&fixtures(), &["atomic_context_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = report(&out);
+    let bug = |line: u32| {
+        format!(
+            "BUG: sleeping function called from invalid context at atomic_context_kunit.c:{line}"
+        )
+    };
+    for want in [
+        format!(
+            "    # sleeps_under_a_spinlock: atomic_context_kunit.c:19: {}",
+            bug(19)
+        ),
+        "[FAILED] sleeps_under_a_spinlock".to_owned(),
+        format!(
+            "    # takes_a_mutex_with_irqs_disabled: atomic_context_kunit.c:28: {}",
+            bug(28)
+        ),
+        "[FAILED] takes_a_mutex_with_irqs_disabled".to_owned(),
+        "[PASSED] sleeps_after_the_unlock".to_owned(),
+        "Testing complete. Ran 3 tests: passed: 1, failed: 2".to_owned(),
+    ] {
+        assert!(lines.iter().any(|l| *l == want), "{want:?} in {lines:#?}");
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("in_atomic(): 1, irqs_disabled(): 0, non_block: 0, pid: ")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "preempt_count: 1, expected: 0"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn json_goes_to_stdout() {
     let out = kunit_c(&fixtures(), &["pass_kunit.c", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -100,8 +100,14 @@ pub(crate) const WARNINGS_CLANG: &[&str] = &[
 /// `CONFIG_INIT_STACK_NONE` (or none of them) adds nothing.
 pub(crate) const CONFIG_FLAGS: &[(&str, &str)] = &[
     ("CONFIG_INIT_STACK_ALL_ZERO", "-ftrivial-auto-var-init=zero"),
-    ("CONFIG_INIT_STACK_ALL_PATTERN", "-ftrivial-auto-var-init=pattern"),
-    ("CONFIG_ZERO_CALL_USED_REGS", "-fzero-call-used-regs=used-gpr"),
+    (
+        "CONFIG_INIT_STACK_ALL_PATTERN",
+        "-ftrivial-auto-var-init=pattern",
+    ),
+    (
+        "CONFIG_ZERO_CALL_USED_REGS",
+        "-fzero-call-used-regs=used-gpr",
+    ),
 ];
 
 /// Does a compiler argument set the optimisation level or the debug info (`-O…`, `-g…`)?
