@@ -97,6 +97,14 @@ static inline void *__must_check krealloc_array(void *p, size_t new_n, size_t ne
 /* kvmalloc: kmalloc here (no separate virtual allocator is needed in userspace). */
 static inline void *kvmalloc(size_t size, gfp_t flags) { return kmalloc(size, flags); }
 static inline void *kvzalloc(size_t size, gfp_t flags) { return kzalloc(size, flags); }
+static inline void *kvmalloc_node(size_t size, gfp_t flags, int node)
+{
+	return kmalloc_node(size, flags, node);
+}
+static inline void *kvzalloc_node(size_t size, gfp_t flags, int node)
+{
+	return kzalloc_node(size, flags, node);
+}
 static inline void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
 {
 	return kmalloc_array(n, size, flags);
