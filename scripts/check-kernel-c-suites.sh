@@ -49,7 +49,7 @@ lib/test_linear_ranges.c|lib/linear_ranges.c|
 lib/math/rational-test.c|lib/math/rational.c|
 lib/math/tests/int_pow_kunit.c|lib/math/int_pow.c|
 lib/kunit_iov_iter.c|lib/iov_iter.c|
-lib/usercopy_kunit.c||
+lib/usercopy_kunit.c||CONFIG_MMU=y
 lib/slub_kunit.c||
 lib/longest_symbol_kunit.c||
 lib/test_kprobes.c||
