@@ -34,24 +34,17 @@
 #define FORTIFY_READ 0
 #define FORTIFY_WRITE 1
 
+/* The checked functions, in the order of their reason codes (lib/string_helpers.c names them). */
+#define EACH_FORTIFY_FUNC(macro)						\
+	macro(strncpy), macro(strnlen), macro(strlen), macro(strscpy),		\
+	macro(strlcat), macro(strcat), macro(strncat), macro(memset),		\
+	macro(memcpy), macro(memmove), macro(memscan), macro(memcmp),		\
+	macro(memchr), macro(memchr_inv), macro(kmemdup), macro(strcpy),	\
+	macro(UNKNOWN),
+#define MAKE_FORTIFY_FUNC(func) FORTIFY_FUNC_##func
+
 enum fortify_func {
-	FORTIFY_FUNC_strncpy,
-	FORTIFY_FUNC_strnlen,
-	FORTIFY_FUNC_strlen,
-	FORTIFY_FUNC_strscpy,
-	FORTIFY_FUNC_strlcat,
-	FORTIFY_FUNC_strcat,
-	FORTIFY_FUNC_strncat,
-	FORTIFY_FUNC_memset,
-	FORTIFY_FUNC_memcpy,
-	FORTIFY_FUNC_memmove,
-	FORTIFY_FUNC_memscan,
-	FORTIFY_FUNC_memcmp,
-	FORTIFY_FUNC_memchr,
-	FORTIFY_FUNC_memchr_inv,
-	FORTIFY_FUNC_kmemdup,
-	FORTIFY_FUNC_strcpy,
-	FORTIFY_FUNC_UNKNOWN,
+	EACH_FORTIFY_FUNC(MAKE_FORTIFY_FUNC)
 };
 
 /* The glue's: the WARN the kernel prints, and that WARN followed by BUG(). */

@@ -99,7 +99,7 @@ void *vmemdup_user(const void __user *src, size_t len);
 #undef __kc_no_self_call
 
 /* CONFIG_FORTIFY_SOURCE: the checked forms replace the functions above in this file. */
-#if IS_ENABLED(CONFIG_FORTIFY_SOURCE) && !defined(__NO_FORTIFY)
+#if defined(CONFIG_FORTIFY_SOURCE) && !defined(__NO_FORTIFY)
 #include <linux/fortify-string.h>
 #endif
 
