@@ -64,8 +64,9 @@ fn sleeping_in_atomic_context_fails_at_the_callers_line() {
     let lines = report(&out);
     // The kernel's report, at the caller's file (as the compiler names it) and line.
     for (case, line) in [
-        ("sleeps_under_a_spinlock", 19),
-        ("takes_a_mutex_with_irqs_disabled", 28),
+        ("sleeps_under_a_spinlock", 21),
+        ("takes_a_mutex_with_irqs_disabled", 30),
+        ("msleeps_under_a_read_lock", 40),
     ] {
         assert!(
             lines
@@ -79,8 +80,9 @@ fn sleeping_in_atomic_context_fails_at_the_callers_line() {
     for want in [
         "[FAILED] sleeps_under_a_spinlock",
         "[FAILED] takes_a_mutex_with_irqs_disabled",
+        "[FAILED] msleeps_under_a_read_lock",
         "[PASSED] sleeps_after_the_unlock",
-        "Testing complete. Ran 3 tests: passed: 1, failed: 2",
+        "Testing complete. Ran 4 tests: passed: 1, failed: 3",
     ] {
         assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
     }

@@ -80,6 +80,32 @@ bool __kunit_c_lock_is_held(const void *lock)
 	return false;
 }
 
+/*
+ * Where a sleeping helper of kunit-c's headers was called from (__kunit_c_sleeper()): the
+ * line its might-sleep check reports, instead of the header's own. Consumed by the check.
+ */
+static __thread const char *kc_site_file;
+static __thread int kc_site_line;
+
+void __kunit_c_sleep_site(const char *file, int line)
+{
+	kc_site_line = line;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	kc_site_file = file;
+}
+
+void __kunit_c_might_sleep(const char *file, int line);
+
+void __kunit_c_might_sleep_site(const char *file, int line)
+{
+	if (kc_site_file) {
+		file = kc_site_file;
+		line = kc_site_line;
+		kc_site_file = NULL;
+	}
+	__kunit_c_might_sleep(file, line);
+}
+
 /* The kernel's __might_sleep() report (kernel/sched/core.c), as the test's failure. */
 void __kunit_c_might_sleep(const char *file, int line)
 {
