@@ -4,8 +4,9 @@
  * knows of the calling thread: its preemption-disable depth (spinlocks and rwlocks take
  * it, as in the kernel, so holding one is atomic context) and the locks it holds, for
  * lockdep_is_held(). might_sleep() in atomic task context fails the running test with the
- * kernel's report, at the caller's file and line; in the irq contexts run-in-irq's own
- * checks apply (this is a signal handler there: nothing here may allocate). Per-thread
+ * kernel's report, at the caller's file and line. In the irq contexts (a signal handler:
+ * nothing here may allocate or fail a test) it reports nothing; run-in-irq's own checks of
+ * those contexts apply. Per-thread
  * state only, updated in strict nesting, so the hardirq stand-in interrupting an update
  * restores what it changed before the interrupted code continues.
  */
