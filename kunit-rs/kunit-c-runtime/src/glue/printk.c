@@ -65,19 +65,22 @@ void __kunit_c_bug(const char *file, int line)
 	abort();
 }
 
-/* How many WARN()s fired in the process: what kunit-c's own tests of a warning read. */
-static unsigned long kc_warnings;
+/*
+ * How many WARN()s this thread reported: what kunit-c's own tests of a warning read (per
+ * thread, so tests running in parallel do not see each other's).
+ */
+static __thread unsigned long kc_warnings;
 
 unsigned long __kunit_c_warn_count(void)
 {
-	return __atomic_load_n(&kc_warnings, __ATOMIC_RELAXED);
+	return kc_warnings;
 }
 
 void __kunit_c_warn(const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 
-	__atomic_fetch_add(&kc_warnings, 1, __ATOMIC_RELAXED);
+	kc_warnings++;
 	fprintf(stderr, "------------[ cut here ]------------\nWARNING: at %s:%d\n", file, line);
 	if (fmt) {
 		va_start(ap, fmt);
