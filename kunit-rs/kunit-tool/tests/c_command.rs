@@ -99,6 +99,36 @@ fn sleeping_in_atomic_context_fails_at_the_callers_line() {
 }
 
 #[test]
+fn slow_cases_run_by_default_as_in_the_kernel() {
+    let out = kunit_c(&fixtures(), &["slow_kunit.c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines = report(&out);
+    for want in [
+        "[PASSED] quick",
+        "[PASSED] slow_sum",
+        "[PASSED] very_slow_product",
+        "Testing complete. Ran 3 tests: passed: 3",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+    // The kernel's filter leaves them out (not run, not reported).
+    let out = kunit_c(&fixtures(), &["slow_kunit.c", "--filter", "speed>slow"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines = report(&out);
+    assert!(lines.iter().any(|l| l == "[PASSED] quick"), "{lines:#?}");
+    assert!(
+        !lines.iter().any(|l| l.contains("slow_sum") || l.contains("very_slow")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Testing complete. Ran 1 tests: passed: 1"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn json_goes_to_stdout() {
     let out = kunit_c(&fixtures(), &["pass_kunit.c", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
