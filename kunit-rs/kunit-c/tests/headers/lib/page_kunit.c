@@ -2,7 +2,8 @@
 /*
  * Our tests of <linux/mm_types.h>, <linux/gfp.h>'s page allocator, <linux/highmem.h>,
  * vmap()/vunmap() of <linux/vmalloc.h> and <asm/pgtable.h>: pages of the pool, their
- * struct page, references, and a second mapping that aliases the pages.
+ * struct page, references, compound pages as folios, and a second mapping that aliases
+ * the pages.
  */
 #include <kunit/test.h>
 #include <linux/gfp.h>
@@ -183,6 +184,41 @@ static void kmap_is_page_address(struct kunit *test)
 	__free_page(page);
 }
 
+/* A compound page is one folio: its tails name the head, which holds the count. */
+static void compound_pages_are_folios(struct kunit *test)
+{
+	struct folio *folio = folio_alloc(GFP_KERNEL, 2);
+	struct page *plain;
+
+	KUNIT_ASSERT_NOT_NULL(test, folio);
+	KUNIT_EXPECT_EQ(test, folio_order(folio), 2);
+	KUNIT_EXPECT_EQ(test, folio_nr_pages(folio), 4);
+	KUNIT_EXPECT_EQ(test, folio_size(folio), 4 * PAGE_SIZE);
+	KUNIT_EXPECT_TRUE(test, folio_test_large(folio));
+	KUNIT_EXPECT_TRUE(test, PageHead(&folio->page));
+	KUNIT_EXPECT_TRUE(test, PageTail(folio_page(folio, 3)));
+	KUNIT_EXPECT_PTR_EQ(test, page_folio(folio_page(folio, 3)), folio);
+	KUNIT_EXPECT_PTR_EQ(test, compound_head(folio_page(folio, 1)), &folio->page);
+	KUNIT_EXPECT_PTR_EQ(test, kmap_local_folio(folio, PAGE_SIZE + 5),
+			    (void *)((char *)page_address(folio_page(folio, 1)) + 5));
+	/* A reference taken through a tail page is the folio's. */
+	get_page(folio_page(folio, 2));
+	KUNIT_EXPECT_EQ(test, folio_ref_count(folio), 2);
+	KUNIT_EXPECT_EQ(test, page_count(folio_page(folio, 3)), 2);
+	put_page(folio_page(folio, 1));
+	KUNIT_EXPECT_EQ(test, folio_ref_count(folio), 1);
+	folio_put(folio);
+
+	/* Without __GFP_COMP each page of the block is a folio of its own. */
+	plain = alloc_pages(GFP_KERNEL, 2);
+	KUNIT_ASSERT_NOT_NULL(test, plain);
+	KUNIT_EXPECT_PTR_EQ(test, page_folio(plain + 1), (struct folio *)(plain + 1));
+	KUNIT_EXPECT_EQ(test, folio_order(page_folio(plain)), 0);
+	KUNIT_EXPECT_FALSE(test, PageCompound(plain));
+	KUNIT_EXPECT_FALSE(test, PageHighMem(plain));
+	__free_pages(plain, 2);
+}
+
 static struct kunit_case page_cases[] = {
 	KUNIT_CASE(pages_are_aligned_blocks),
 	KUNIT_CASE(virt_to_page_inverts_page_address),
@@ -193,6 +229,7 @@ static struct kunit_case page_cases[] = {
 	KUNIT_CASE(vmap_aliases_the_pages),
 	KUNIT_CASE(vfree_puts_the_pages),
 	KUNIT_CASE(kmap_is_page_address),
+	KUNIT_CASE(compound_pages_are_folios),
 	{}
 };
 
