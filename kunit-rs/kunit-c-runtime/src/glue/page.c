@@ -123,9 +123,11 @@ struct kc_page *alloc_pages_noprof(kc_gfp_t gfp, unsigned int order)
 		}
 		page->order = order;
 		/* A compound page: its tails name their head (<linux/mm.h>'s page_folio()). */
-		if (gfp & KC_GFP_COMP)
+		if ((gfp & KC_GFP_COMP) && order) {
 			for (unsigned long i = 1; i < n; i++)
 				page[i].compound_head = (unsigned long)page | 1;
+			page[1].flags = order; /* <linux/mm.h>'s folio_order(): _flags_1 */
+		}
 		__atomic_store_n(&page->refcount, 1, __ATOMIC_RELEASE);
 		if (gfp & KC_GFP_ZERO)
 			memset(page_address(page), 0, n * KC_PAGE_SIZE);

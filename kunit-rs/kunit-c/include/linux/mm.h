@@ -17,6 +17,7 @@
 #include <linux/fs.h>
 #include <linux/gfp.h>
 #include <linux/mm_types.h>
+#include <linux/pfn.h>
 #include <linux/atomic.h>
 #include <asm/page.h>
 #include <asm/pgtable.h>
@@ -54,9 +55,10 @@ static inline bool PageHighMem(const struct page *page) { (void)page; return fal
 
 #define page_folio(p) ((struct folio *)compound_head(p))
 #define folio_page(folio, n) (&(folio)->page + (n))
+/* As the kernel keeps it: the low byte of the first tail page's flags. */
 static inline unsigned int folio_order(const struct folio *folio)
 {
-	return PageHead(&folio->page) ? folio->__kc_order : 0;
+	return PageHead(&folio->page) ? folio->_flags_1 & 0xff : 0;
 }
 static inline long folio_nr_pages(const struct folio *folio) { return 1L << folio_order(folio); }
 static inline size_t folio_size(const struct folio *folio) { return PAGE_SIZE << folio_order(folio); }

@@ -38,6 +38,13 @@ struct folio {
 		};
 		struct page page;
 	};
+	/* The first tail page: its flags' low byte is the folio's order, as the kernel's. */
+	union {
+		struct {
+			unsigned long _flags_1;
+		};
+		struct page __page_1;
+	};
 };
 
 #endif /* _LINUX_MM_TYPES_H */

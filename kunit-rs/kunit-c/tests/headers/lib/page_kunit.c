@@ -10,6 +10,7 @@
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/pfn.h>
 #include <linux/vmalloc.h>
 #include <asm/pgtable.h>
 
@@ -47,6 +48,9 @@ static void virt_to_page_inverts_page_address(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, virt_to_page(addr + PAGE_SIZE - 1), page);
 	KUNIT_EXPECT_PTR_EQ(test, virt_to_page(addr + PAGE_SIZE), page + 1);
 	KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(page_to_pfn(page)), page);
+	KUNIT_EXPECT_EQ(test, PHYS_PFN(PFN_PHYS(page_to_pfn(page))), page_to_pfn(page));
+	KUNIT_EXPECT_EQ(test, PFN_UP(PAGE_SIZE + 1), 2);
+	KUNIT_EXPECT_EQ(test, PFN_DOWN(2 * PAGE_SIZE - 1), 1);
 	KUNIT_EXPECT_TRUE(test, virt_addr_valid(addr));
 	/* kmalloc()ed memory is not the pool's here. */
 	heap = kmalloc(16, GFP_KERNEL);
@@ -192,6 +196,7 @@ static void compound_pages_are_folios(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, folio);
 	KUNIT_EXPECT_EQ(test, folio_order(folio), 2);
+	KUNIT_EXPECT_EQ(test, folio->_flags_1 & 0xff, 2);
 	KUNIT_EXPECT_EQ(test, folio_nr_pages(folio), 4);
 	KUNIT_EXPECT_EQ(test, folio_size(folio), 4 * PAGE_SIZE);
 	KUNIT_EXPECT_TRUE(test, folio_test_large(folio));
