@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use crate::ktap::output::ParseOutput;
-use crate::ktap::pytext::{char_len, dedent_joined, is_blank, splitlines};
+use crate::ktap::pytext::{char_len, common_margin, emit_dedented, for_each_dedented};
 use crate::ktap::result_tree::Test;
 use crate::ktap::status::TestStatus;
 
@@ -450,61 +450,6 @@ fn split_plain_log<'a>(
         pos = end + 1;
     }
     Some(n)
-}
-
-/// Calls `emit` for each line of `textwrap.dedent('\n'.join(lines)).splitlines()`.
-/// Log lines hold no line breaks (they were split by `splitlines()`), so the
-/// joined text need not be built: the margin is the run of spaces and tabs
-/// shared by every non-blank line, blank lines print empty, and a trailing
-/// empty line disappears as `splitlines()` drops it.
-pub fn for_each_dedented(lines: &[&str], emit: impl FnMut(&str)) {
-    if lines
-        .iter()
-        .any(|l| crate::ktap::pytext::may_hold_line_break(l))
-    {
-        // Not reachable from our readers; keep Python's exact semantics anyway.
-        let text = dedent_joined(lines.iter().copied());
-        splitlines(&text).for_each(emit);
-        return;
-    }
-    let margin = common_margin(lines.iter().filter(|l| !is_blank(l)).map(|l| {
-        let b = l.as_bytes();
-        &b[..b.iter().take_while(|&&c| c == b' ' || c == b'\t').count()]
-    }));
-    emit_dedented(lines, margin, emit);
-}
-
-/// Length of the prefix shared by the indentations of the non-blank lines.
-fn common_margin<'a>(indents: impl Iterator<Item = &'a [u8]>) -> usize {
-    let mut margin: Option<&[u8]> = None;
-    for ws in indents {
-        margin = Some(match margin {
-            None => ws,
-            Some(m) => &m[..m.iter().zip(ws).take_while(|(a, b)| a == b).count()],
-        });
-    }
-    margin.map_or(0, <[u8]>::len)
-}
-
-/// The output half of `for_each_dedented`, given the margin.
-fn emit_dedented(lines: &[&str], margin: usize, mut emit: impl FnMut(&str)) {
-    let mut pending_empty = 0usize;
-    for l in lines {
-        let d = if is_blank(l) { "" } else { &l[margin..] };
-        if d.is_empty() {
-            pending_empty += 1;
-            continue;
-        }
-        for _ in 0..pending_empty {
-            emit("");
-        }
-        pending_empty = 0;
-        emit(d);
-    }
-    // '\n'.join ends with those empty lines; splitlines() drops only the last.
-    for _ in 1..pending_empty {
-        emit("");
-    }
 }
 
 /// The label of a result line; prints the log of failed and crashed tests

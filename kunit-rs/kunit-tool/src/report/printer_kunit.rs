@@ -3,6 +3,7 @@
 
 #[kunit::kunit_tests(report_printer)]
 mod tests {
+    use crate::ktap::pytext::for_each_dedented;
     use crate::report::printer::*;
 
     #[test]
@@ -13,30 +14,6 @@ mod tests {
         );
         let long = "x".repeat(70);
         assert_eq!(format_test_divider(&long, 70), format!("=== {long} ==="));
-    }
-
-    #[test]
-    fn dedent_fast_path_matches_python_semantics() {
-        let cases: &[&[&str]] = &[
-            &["\t# a", "\t\tb", "\t"],
-            &["  x", "\ty"],
-            &["    a", "", "    b"],
-            &["a", ""],
-            &["a", "", ""],
-            &[""],
-            &["", ""],
-            &["", "a"],
-            &["   ", "  b", " \t c"],
-            &["\u{a0}x", " y"],
-        ];
-        for lines in cases {
-            let mut fast = Vec::new();
-            for_each_dedented(lines, |l| fast.push(l.to_string()));
-            let slow: Vec<String> = splitlines(&dedent_joined(lines.iter().copied()))
-                .map(str::to_string)
-                .collect();
-            assert_eq!(fast, slow, "{lines:?}");
-        }
     }
 
     #[test]
