@@ -267,6 +267,8 @@ struct Clock {
     interval: u32,
     /// Lines left before the clock is read again.
     left: u32,
+    /// The system's time zone, looked up at the first stamp.
+    tz: Option<jiff::tz::TimeZone>,
 }
 
 impl Default for Clock {
@@ -276,6 +278,7 @@ impl Default for Clock {
             text: *b"[00:00:00] ",
             interval: 1,
             left: 0,
+            tz: None,
         }
     }
 }
@@ -294,10 +297,14 @@ impl Clock {
     #[inline(never)]
     fn read(&mut self) {
         self.left = self.interval - 1;
-        let now = coarse_now();
-        if self.last_sec != Some(now) {
-            self.last_sec = Some(now);
-            let (h, m, s) = local_hms(now);
+        let now = std::time::SystemTime::now();
+        let sec = now
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        if self.last_sec != Some(sec) {
+            self.last_sec = Some(sec);
+            let tz = self.tz.get_or_insert_with(jiff::tz::TimeZone::system);
+            let (h, m, s) = local_hms(tz, now);
             let two = |n: i32| [b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
             let [h0, h1] = two(h);
             let [m0, m1] = two(m);
@@ -307,33 +314,15 @@ impl Clock {
     }
 }
 
-fn coarse_now() -> i64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME_COARSE, &mut ts) };
-    if rc == 0 {
-        ts.tv_sec
-    } else {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64)
-    }
-}
-
-fn local_hms(t: i64) -> (i32, i32, i32) {
-    // SAFETY: an all-zero `tm` is a valid value for localtime_r to overwrite.
-    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
-    let tt: libc::time_t = t;
-    // SAFETY: both pointers are valid for the duration of the call.
-    let ok = unsafe { !libc::localtime_r(&tt, &mut tm).is_null() };
-    if ok {
-        (tm.tm_hour, tm.tm_min, tm.tm_sec)
-    } else {
-        let d = t.rem_euclid(86_400) as i32;
-        (d / 3600, d / 60 % 60, d % 60)
+/// The local time of day, as kunit.py's `datetime.now()` gives it: the wall clock from
+/// `std::time`, the zone from the system's (`TZ`, else `/etc/localtime`, through jiff).
+fn local_hms(tz: &jiff::tz::TimeZone, now: std::time::SystemTime) -> (i32, i32, i32) {
+    match jiff::Timestamp::try_from(now) {
+        Ok(t) => {
+            let dt = tz.to_datetime(t);
+            (dt.hour().into(), dt.minute().into(), dt.second().into())
+        }
+        Err(_) => (0, 0, 0),
     }
 }
 

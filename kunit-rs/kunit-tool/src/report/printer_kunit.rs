@@ -16,6 +16,28 @@ mod tests {
         assert_eq!(format_test_divider(&long, 70), format!("=== {long} ==="));
     }
 
+    fn date_hms() -> String {
+        let out = std::process::Command::new("date")
+            .arg("+%H:%M:%S")
+            .output()
+            .expect("run date");
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    }
+
+    #[test]
+    fn stamps_are_the_local_time_date_prints() {
+        // Retried when the second changes between the two `date` runs.
+        for _ in 0..5 {
+            let before = date_hms();
+            let stamp = String::from_utf8(Clock::default().stamp().to_vec()).unwrap();
+            if date_hms() == before {
+                assert_eq!(stamp, format!("[{before}] "));
+                return;
+            }
+        }
+        panic!("the second changed during each of five tries");
+    }
+
     #[test]
     fn print_log_matches_the_general_dedent() {
         let mut logs: Vec<Vec<&str>> = vec![
