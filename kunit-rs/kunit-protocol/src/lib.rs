@@ -4,7 +4,7 @@
 //! - [`marker`]: the bytes in every harness binary;
 //! - [`flags`]: the harness flags the runner passes;
 //! - [`exit`]: the harness's exit statuses;
-//! - [`env`]: the environment variables the harness reads.
+//! - [`env`](mod@env): the environment variables the harness reads.
 #![no_std]
 
 pub mod env;
