@@ -44,7 +44,7 @@ STEPS=(
   "html-report|-|-|scripts/check-html-report.sh|kunit --html: the report in headless Chromium (counts, filter, hostile names stay text)"
   "c-headers|cc|-|scripts/check-c-headers.sh|kunit-c headers compile alone and together under -Wall -Wextra -Werror"
   "kconfig|python3|-|scripts/check-kconfig-differential.sh|Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kconfiglib agree"
-  "jobs-identical|-|-|scripts/check-jobs-identical.sh|--jobs 1 and --jobs 2 print the same KTAP"
+  "jobs-identical|-|-|cargo test -p xtask --test harness_binaries -- --ignored --timeout 1800|--jobs 1 and --jobs 2 print the same KTAP"
   "tap-prove|prove python3|-|scripts/check-tap-prove.sh|--format tap is accepted by prove"
   "tap14-oracle|-|-|scripts/check-tap14-oracle.sh|tap_parser agrees with every harness binary's --format tap14"
   "libtest-json|python3 cargo2junit|-|scripts/check-libtest-json.sh|cargo2junit and a strict libtest schema check read every harness binary's --format json"
