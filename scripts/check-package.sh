@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# The seven published crates package and verify together (cargo packages interdependent
+# The eight published crates package and verify together (cargo packages interdependent
 # workspace members in one call, resolving them against each other and crates.io), each
 # package holds its sources, README and licenses and nothing the repository alone provides,
 # verification used our packages (never crates.io's unrelated `kunit` or `kunit_macros`),
-# every other workspace member stays unpublished, and `cargo publish --dry-run` of the seven
+# every other workspace member stays unpublished, and `cargo publish --dry-run` of the eight
 # (cargo orders them by their dependencies) succeeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # In dependency order.
-published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-kbuild kunit-tool)
+published=(kunit-protocol kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-kbuild kunit-tool)
 pkg_args=()
 for p in "${published[@]}"; do pkg_args+=(-p "$p"); done
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# Publishable members (publish not false) are exactly the seven.
+# Publishable members (publish not false) are exactly the eight.
 actual=$(cargo metadata --no-deps --format-version 1 | python3 -c 'import json,sys
 m = json.load(sys.stdin)
 print(" ".join(sorted(p["name"] for p in m["packages"] if p.get("publish") != [])))')

@@ -3,19 +3,15 @@
 
 use std::path::{Path, PathBuf};
 
-fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files(&path, ext, out);
-        } else if path.extension().is_some_and(|x| x == ext) {
-            out.push(path);
-        }
-    }
+/// The files under `dir` ending in `.ext`, in a fixed order (by name, depth first).
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .map(|e| e.unwrap_or_else(|e| panic!("{}: {e}", dir.display())))
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == ext))
+        .map(walkdir::DirEntry::into_path)
+        .collect()
 }
 
 fn main() {
@@ -23,8 +19,7 @@ fn main() {
         std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let glue = Path::new(&manifest_dir).join("src").join("glue");
     println!("cargo:rerun-if-changed={}", glue.display());
-    let mut sources = Vec::new();
-    files(&glue, "c", &mut sources);
+    let sources = files(&glue, "c");
     let mut build = cc::Build::new();
     build
         .std("gnu11")

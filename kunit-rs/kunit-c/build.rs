@@ -7,19 +7,15 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
-fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files(&path, ext, out);
-        } else if path.extension().is_some_and(|x| x == ext) {
-            out.push(path);
-        }
-    }
+/// The files under `dir` ending in `.ext`, in a fixed order (by name, depth first).
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .map(|e| e.unwrap_or_else(|e| panic!("{}: {e}", dir.display())))
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == ext))
+        .map(walkdir::DirEntry::into_path)
+        .collect()
 }
 
 fn main() {
@@ -30,8 +26,7 @@ fn main() {
     let manifest_dir = Path::new(&manifest_dir);
     let root = manifest_dir.join("include");
     println!("cargo:rerun-if-changed={}", root.display());
-    let mut headers = Vec::new();
-    files(&root, "h", &mut headers);
+    let headers = files(&root, "h");
     let mut code = String::from("/// Every header under `include/`: (relative path, contents).\n");
     code.push_str("pub(crate) static HEADERS: &[(&str, &[u8])] = &[\n");
     for f in &headers {

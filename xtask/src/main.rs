@@ -2,13 +2,15 @@
 //!
 //! * `codegen [--check]` — writes the generated files (see [`xtask::codegen`]); with
 //!   `--check`, writes nothing and fails when a checked-in file differs from what it would write.
+//! * `harnesses` — builds the workspace's test executables and prints the path of each kunit
+//!   harness binary among them, one a line (see [`xtask::harnesses`]).
 //! * `layering [PACKAGE_DIR...]` — no import cycle between the files of any crate, declared
 //!   layers one-way (see [`xtask::layering`]). Exit 1: a problem; 2: bad usage or unreadable code.
 
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: cargo xtask codegen [--check]\n       cargo xtask layering [PACKAGE_DIR...]";
+    "usage: cargo xtask codegen [--check]\n       cargo xtask harnesses\n       cargo xtask layering [PACKAGE_DIR...]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -16,6 +18,7 @@ fn main() -> ExitCode {
     match args.as_slice() {
         ["codegen"] => codegen(false),
         ["codegen", "--check"] => codegen(true),
+        ["harnesses"] => harnesses(),
         ["layering", dirs @ ..] if !dirs.iter().any(|d| d.starts_with('-')) => layering(dirs),
         _ => {
             eprintln!("{USAGE}");
@@ -35,6 +38,25 @@ fn codegen(check: bool) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("xtask codegen: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn harnesses() -> ExitCode {
+    match xtask::harnesses::list(&xtask::repo_root()) {
+        Ok(bins) if bins.is_empty() => {
+            eprintln!("xtask harnesses: no kunit harness binary among the test executables");
+            ExitCode::FAILURE
+        }
+        Ok(bins) => {
+            for bin in bins {
+                println!("{}", bin.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("xtask harnesses: {e}");
             ExitCode::FAILURE
         }
     }

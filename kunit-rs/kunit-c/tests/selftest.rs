@@ -6,5 +6,10 @@
 mod kconfig;
 #[path = "../src/build/kconfig_kunit.rs"]
 mod kconfig_kunit;
+// FNV-1a, plain Rust too.
+#[path = "../src/build/digest.rs"]
+mod digest;
+#[path = "../src/build/digest_kunit.rs"]
+mod digest_kunit;
 
 kunit::main!();

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// Runs the boot-time tests if `KUNIT_BOOT` asks for them; returns whether they all passed.
 pub fn run_boot_tests() -> Option<bool> {
-    let spec = std::env::var("KUNIT_BOOT")
+    let spec = std::env::var(kunit_protocol::env::BOOT)
         .ok()
         .filter(|v| !v.is_empty() && v != "0")?;
     let config = Config {
@@ -41,7 +41,7 @@ ctor::declarative::ctor! {
     #[ctor(unsafe, naked)]
     fn kunit_boot_hook() {
         if let Some(ok) = run_boot_tests() {
-            if std::env::var_os("KUNIT_BOOT_EXIT").is_some_and(|v| v == "1") {
+            if std::env::var_os(kunit_protocol::env::BOOT_EXIT).is_some_and(|v| v == "1") {
                 std::process::exit(if ok { 0 } else { 1 });
             }
         }

@@ -2,12 +2,15 @@
 //!
 //! It understands libtest's flags (so `cargo test -- FILTER`, `--list` and `cargo nextest`
 //! work) and KUnit's executor parameters as flags, prints KTAP, and ends with libtest's
-//! closing line; the exit code is 101 when anything failed and 2 for bad arguments.
+//! closing line; the exit code is 101 when anything failed and 2 for bad arguments. What the
+//! `kunit` runner relies on (the marker, the flag names it passes, the exit statuses) is
+//! defined once in the `kunit-protocol` crate.
 
 use crate::executor::{run_plan, Config, Ignored, Plan};
 use crate::ktap::{attr_lines, Format};
 use crate::output::Sink;
 use crate::registry::{registered_suites, Registration};
+use kunit_protocol::{env, exit, flags};
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,7 +18,8 @@ use std::time::Duration;
 /// Found in every binary built with `kunit::main!()` (only [`main`] refers to it, so binaries
 /// that merely link kunit do not carry it), so the `kunit` runner can tell harness binaries
 /// from others without running them.
-pub static HARNESS_MARKER: [u8; 19] = *b"KUNIT-RS-HARNESS-V1";
+pub static HARNESS_MARKER: [u8; kunit_protocol::marker::LEN] =
+    kunit_protocol::marker::HARNESS_MARKER;
 
 /// What the command line asked for.
 #[derive(Clone, Debug, Default)]
@@ -164,7 +168,7 @@ impl Args {
                 "--logfile" => a.logfile = Some(value(&flag, inline, &mut it)?),
                 "-Z" => unstable |= value(&flag, inline, &mut it)? == "unstable-options",
                 z if z.starts_with("-Z") => unstable |= &z[2..] == "unstable-options",
-                "--test-threads" | "--jobs" => {
+                "--test-threads" | flags::JOBS => {
                     let v = value(&flag, inline, &mut it)?;
                     a.config.jobs = number::<usize>(&flag, &v)?;
                     if a.config.jobs == 0 {
@@ -172,7 +176,7 @@ impl Args {
                     }
                 }
                 "--bench" => a.bench = true,
-                "--format" => {
+                flags::FORMAT => {
                     let v = value(&flag, inline, &mut it)?;
                     match v.as_str() {
                         "terse" => a.terse = true,
@@ -181,9 +185,9 @@ impl Args {
                         other => a.config.format = Format::parse(other).ok_or_else(|| format!("unknown format '{other}' (expected ktap, tap, tap14, pretty, terse or json)"))?,
                     }
                 }
-                "--filter_glob" => a.config.filter_glob = Some(value(&flag, inline, &mut it)?),
-                "--filter" => a.config.filter = Some(value(&flag, inline, &mut it)?),
-                "--filter_action" => {
+                flags::FILTER_GLOB => a.config.filter_glob = Some(value(&flag, inline, &mut it)?),
+                flags::FILTER => a.config.filter = Some(value(&flag, inline, &mut it)?),
+                flags::FILTER_ACTION => {
                     let v = value(&flag, inline, &mut it)?;
                     if v != "skip" {
                         return Err(format!(
@@ -192,10 +196,10 @@ impl Args {
                     }
                     a.config.filter_action_skip = true;
                 }
-                "--list_tests" => a.list_tests = true,
-                "--list_tests_attr" => a.list_tests_attr = true,
-                "--list_suites" => a.list_suites = true,
-                "--timeout" => {
+                flags::LIST_TESTS => a.list_tests = true,
+                flags::LIST_TESTS_ATTR => a.list_tests_attr = true,
+                flags::LIST_SUITES => a.list_suites = true,
+                flags::TIMEOUT => {
                     let v = value(&flag, inline, &mut it)?;
                     let secs: f64 = number(&flag, &v)?;
                     // try_from: a huge count of seconds would overflow a Duration (a panic
@@ -235,9 +239,9 @@ impl Args {
         }
         let listings: Vec<&str> = [
             (a.list, "--list"),
-            (a.list_tests, "--list_tests"),
-            (a.list_tests_attr, "--list_tests_attr"),
-            (a.list_suites, "--list_suites"),
+            (a.list_tests, flags::LIST_TESTS),
+            (a.list_tests_attr, flags::LIST_TESTS_ATTR),
+            (a.list_suites, flags::LIST_SUITES),
         ]
         .into_iter()
         .filter_map(|(set, name)| set.then_some(name))
@@ -248,8 +252,8 @@ impl Args {
                 "options '{first}' and '{second}' cannot be used together (each lists differently)"
             ));
         }
-        if !given.contains(&"--jobs") {
-            a.config.jobs = default_jobs(std::env::var_os("RUST_TEST_THREADS"))?;
+        if !given.contains(&flags::JOBS) {
+            a.config.jobs = default_jobs(std::env::var_os(env::TEST_THREADS))?;
         }
         // An explicit attribute filter decides about speed itself.
         a.config.ignored = a.explicit_ignored.unwrap_or(if a.config.filter.is_some() {
@@ -265,12 +269,12 @@ impl Args {
 /// and libtest's `--test-threads` are one option), or `None` for repeatable ones.
 fn single_valued(flag: &str) -> Option<&'static str> {
     Some(match flag {
-        "--test-threads" | "--jobs" => "--jobs",
-        "--format" => "--format",
-        "--filter_glob" => "--filter_glob",
-        "--filter" => "--filter",
-        "--filter_action" => "--filter_action",
-        "--timeout" => "--timeout",
+        "--test-threads" | flags::JOBS => flags::JOBS,
+        flags::FORMAT => flags::FORMAT,
+        flags::FILTER_GLOB => flags::FILTER_GLOB,
+        flags::FILTER => flags::FILTER,
+        flags::FILTER_ACTION => flags::FILTER_ACTION,
+        flags::TIMEOUT => flags::TIMEOUT,
         "--seed" | "--shuffle-seed" => "--seed",
         "--stats" => "--stats",
         _ => return None,
@@ -286,7 +290,8 @@ fn default_jobs(env: Option<std::ffi::OsString>) -> Result<usize, String> {
             .filter(|&n| n > 0)
             .ok_or_else(|| {
                 format!(
-                    "RUST_TEST_THREADS is `{}`, should be a positive integer.",
+                    "{} is `{}`, should be a positive integer.",
+                    env::TEST_THREADS,
                     v.to_string_lossy()
                 )
             }),
@@ -378,7 +383,7 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
         Err(e) => {
             eprintln!("{e}");
             eprintln!("kunit executor: error filtering suites: -22");
-            return 2;
+            return exit::BAD_ARGUMENTS;
         }
     };
     if args.bench {
@@ -401,7 +406,7 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
             Ok(f) => Some(Box::new(f)),
             Err(e) => {
                 eprintln!("error: option '--logfile': cannot create '{path}': {e}");
-                return 2;
+                return exit::BAD_ARGUMENTS;
             }
         },
         None => None,
@@ -416,9 +421,9 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
             && report.success()
             && !crate::sanitizer::reported_outside_cases()
         {
-            0
+            exit::PASSED
         } else {
-            101
+            exit::FAILED
         };
     }
     let ktap = logfile.map_or_else(Sink::stdout, Sink::writer);
@@ -427,9 +432,9 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
     let _ = writeln!(out, "\n{}\n", closing_line(&report));
     let _ = out.flush();
     if report.success() && !crate::sanitizer::reported_outside_cases() {
-        0
+        exit::PASSED
     } else {
-        101
+        exit::FAILED
     }
 }
 
@@ -448,7 +453,7 @@ pub fn main_with_slow_default(default: Ignored) -> ! {
     let args = match Args::parse(std::env::args().skip(1)) {
         Ok(a) if a.help => {
             print!("{USAGE}");
-            std::process::exit(0);
+            std::process::exit(exit::PASSED);
         }
         Ok(mut a) => {
             if a.explicit_ignored.is_none() && a.config.filter.is_none() {
@@ -458,13 +463,13 @@ pub fn main_with_slow_default(default: Ignored) -> ! {
         }
         Err(e) => {
             eprintln!("error: {e}\n\n{USAGE}");
-            std::process::exit(2);
+            std::process::exit(exit::BAD_ARGUMENTS);
         }
     };
     let regs = registered_suites();
     if let Some(e) = startup_error(&args, &regs) {
         eprintln!("error: {e}");
-        std::process::exit(2);
+        std::process::exit(exit::BAD_ARGUMENTS);
     }
     let code = run_with(&args, &regs);
     std::process::exit(code)

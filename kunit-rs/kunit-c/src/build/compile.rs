@@ -8,6 +8,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use super::digest::fnv1a;
 use super::kconfig::{Config, Value};
 use super::spec::{module_name, Build};
 use super::{diagnose, flags, libc_names, tree};
@@ -192,7 +193,7 @@ pub(super) fn common_args(
 fn compiler_include_dir(tool: &cc::Tool, work: &Path) -> Result<PathBuf, String> {
     let memo = work.join(format!(
         "include-dir-{:016x}",
-        fnv(tool.path().as_os_str().as_encoded_bytes())
+        fnv1a(tool.path().as_os_str().as_encoded_bytes())
     ));
     if let Ok(dir) = std::fs::read_to_string(&memo) {
         if Path::new(&dir).join("stddef.h").exists() {
@@ -220,7 +221,7 @@ fn compiler_include_dir(tool: &cc::Tool, work: &Path) -> Result<PathBuf, String>
 /// The answer is kept in `work`, so it is asked once per compiler and flag.
 fn supported(tool: &cc::Tool, work: &Path, flag: &str) -> bool {
     let key = format!("{}{flag}", tool.path().display());
-    let memo = work.join(format!("flag-{:016x}", fnv(key.as_bytes())));
+    let memo = work.join(format!("flag-{:016x}", fnv1a(key.as_bytes())));
     if let Ok(s) = std::fs::read_to_string(&memo) {
         return s == "1";
     }
@@ -234,13 +235,6 @@ fn supported(tool: &cc::Tool, work: &Path, flag: &str) -> bool {
         .is_ok_and(|o| o.status.success());
     let _ = std::fs::write(&memo, if ok { "1" } else { "0" });
     ok
-}
-
-/// FNV-1a: a stable name for a path or a command line.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 struct Compiled {
@@ -261,7 +255,7 @@ fn compile_one(
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let base = format!("{stem}-{:016x}", fnv(abs.as_os_str().as_encoded_bytes()));
+    let base = format!("{stem}-{:016x}", fnv1a(abs.as_os_str().as_encoded_bytes()));
     let object = work.join(format!("{base}.o"));
     let depfile = work.join(format!("{base}.d"));
     let cmdfile = work.join(format!("{base}.cmd"));
@@ -458,7 +452,7 @@ fn globals_of(nm: &Path, object: &Path) -> Result<Vec<String>, String> {
 fn libc_names_cached(tool: &cc::Tool, nm: &Path, work: &Path) -> BTreeSet<String> {
     let memo = work.join(format!(
         "libc-names-{:016x}",
-        fnv(tool.path().as_os_str().as_encoded_bytes())
+        fnv1a(tool.path().as_os_str().as_encoded_bytes())
     ));
     if let Ok(text) = std::fs::read_to_string(&memo) {
         return text.lines().map(str::to_owned).collect();

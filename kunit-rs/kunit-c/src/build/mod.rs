@@ -4,6 +4,7 @@
 mod commands;
 mod compile;
 mod diagnose;
+mod digest;
 pub(crate) mod flags;
 pub(crate) mod kconfig;
 mod libc_names;
@@ -14,6 +15,7 @@ mod tree;
 use std::path::Path;
 
 pub use commands::{compile_error_message, depfile_prerequisites, Commands, FileCommand};
+pub use digest::{digest, fnv1a};
 pub use flags::kernel_cflags;
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};

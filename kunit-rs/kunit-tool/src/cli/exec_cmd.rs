@@ -19,6 +19,7 @@ use crate::ktap::reader::KtapSource;
 use crate::ktap::status::TestStatus;
 use crate::report::json::Metadata;
 use crate::report::printer::Printer;
+use kunit_protocol::{exit, flags};
 
 pub(crate) fn cargo_build(args: &BuildOptions) -> cargo::CargoBuild {
     cargo::CargoBuild {
@@ -260,9 +261,9 @@ fn list(args: &ExecOptions, jobs: &[Job], opts: &exec::RunnerOptions, out: &mut 
     let mut sink = |_| {};
     let mut code = 0;
     let flag = if args.list_tests_attr {
-        "--list_tests_attr"
+        flags::LIST_TESTS_ATTR
     } else {
-        "--list_tests"
+        flags::LIST_TESTS
     };
     for job in jobs {
         let mut r = BinaryRunner::new(&job.bin, opts, &ctl, &mut sink);
@@ -345,11 +346,11 @@ fn refused_filters(bin: &Path, opts: &exec::RunnerOptions) -> Option<String> {
         return None;
     }
     let out = std::process::Command::new(bin)
-        .arg("--list_suites")
+        .arg(flags::LIST_SUITES)
         .args(filters)
         .output()
         .ok()?;
-    if out.status.code() != Some(2) {
+    if out.status.code() != Some(exit::BAD_ARGUMENTS) {
         return None;
     }
     // Up to the usage text, if the harness printed one.
@@ -370,7 +371,7 @@ fn run_under_debugger(
     let mut candidates = Vec::new();
     for bin in bins {
         let mut r = BinaryRunner::new(bin, opts, &ctl, &mut sink);
-        let text = r.list_raw("--list_tests").unwrap_or_default();
+        let text = r.list_raw(flags::LIST_TESTS).unwrap_or_default();
         for e in &r.errors {
             eprintln!("kunit: {e}");
         }

@@ -9,17 +9,9 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-/// The marker `kunit::main!()` embeds, stored reversed so that this crate's
-/// own binaries do not contain it and pass for harnesses.
-const MARKER_REVERSED: &[u8] = b"1V-SSENRAH-SR-TINUK";
-
-fn marker() -> Vec<u8> {
-    MARKER_REVERSED.iter().rev().copied().collect()
-}
-
-/// Does the file contain the kunit harness marker?
+/// Does the file contain the kunit harness marker (`kunit_protocol::marker`)?
 pub fn is_harness(path: &Path) -> io::Result<bool> {
-    let needle = marker();
+    let needle = kunit_protocol::marker::needle();
     let mut f = std::fs::File::open(path)?;
     let mut buf = vec![0u8; 1 << 20];
     let mut keep = 0usize;
@@ -29,10 +21,7 @@ pub fn is_harness(path: &Path) -> io::Result<bool> {
             return Ok(false);
         }
         let filled = keep + n;
-        if buf[..filled]
-            .windows(needle.len())
-            .any(|w| w == needle.as_slice())
-        {
+        if buf[..filled].windows(needle.len()).any(|w| w == needle) {
             return Ok(true);
         }
         keep = (needle.len() - 1).min(filled);
@@ -244,7 +233,7 @@ fn artifact(line: &str) -> Option<Artifact> {
 /// marker, including libtest unit-test binaries, which reject the flag.
 pub fn answers_list_tests(path: &Path) -> bool {
     let Ok(mut child) = Command::new(path)
-        .arg("--list_tests")
+        .arg(kunit_protocol::flags::LIST_TESTS)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

@@ -42,11 +42,19 @@ mod tests {
     }
 
     #[test]
+    fn searches_for_the_marker_the_harness_writes() {
+        assert_eq!(
+            kunit_protocol::marker::needle(),
+            kunit::harness::HARNESS_MARKER
+        );
+    }
+
+    #[test]
     fn marker_scan_spans_chunks() {
         let dir = std::env::temp_dir().join(format!("kunit-marker-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let mut data = vec![0u8; (1 << 20) - 5];
-        data.extend_from_slice(&marker());
+        data.extend_from_slice(&kunit_protocol::marker::needle());
         data.extend_from_slice(&[1, 2, 3]);
         let yes = dir.join("yes");
         std::fs::write(&yes, &data).unwrap();

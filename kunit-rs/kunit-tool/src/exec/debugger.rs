@@ -78,9 +78,9 @@ pub fn command(
     script_dir: &Path,
 ) -> io::Result<Command> {
     let mut harness_args = vec![
-        "--filter_glob".to_string(),
+        kunit_protocol::flags::FILTER_GLOB.to_string(),
         name.to_string(),
-        "--timeout".to_string(),
+        kunit_protocol::flags::TIMEOUT.to_string(),
         DEBUG_TIMEOUT_SECS.to_string(),
     ];
     harness_args.extend(extra.iter().cloned());

@@ -1,15 +1,12 @@
 //! The runner's options that every harness process receives as they were
 //! given: one definition each gives `kunit`'s parsing, its `--help` entry and
 //! the flag forwarded to the harness ([`HarnessFlags::forward`]). A new
-//! forwarded flag is a field here and a line in `forward`.
+//! forwarded flag is a field here and a line in `forward`; its name is the
+//! harness's, from `kunit_protocol::flags`.
 
 use clap::Args;
 
-// The flag names, for the parser and for `forward`.
-const TIMEOUT: &str = "timeout";
-const FILTER_GLOB: &str = "filter_glob";
-const FILTER: &str = "filter";
-const FILTER_ACTION: &str = "filter_action";
+use kunit_protocol::flags::{long, FILTER, FILTER_ACTION, FILTER_GLOB, TIMEOUT};
 
 /// Value parsers shared by the runner's options: the message is kunit.py's
 /// (argparse's) wording after `argument --OPT: `.
@@ -38,7 +35,7 @@ pub mod values {
 pub struct HarnessFlags {
     /// Per-case timeout handed to the harness.
     #[arg(
-        long = TIMEOUT,
+        long = long(TIMEOUT),
         value_name = "SECONDS",
         value_parser = values::seconds,
         help = "Maximum number of seconds one test case may run, passed to the harness (slow cases get 3x, very slow 12x; default 300). This does not include time taken to build the tests."
@@ -46,14 +43,14 @@ pub struct HarnessFlags {
     pub timeout: Option<u64>,
     /// Which suites and cases run (all when `None`).
     #[arg(
-        long = FILTER_GLOB,
+        long = long(FILTER_GLOB),
         value_name = "GLOB",
         help = "Filter which KUnit suites/tests run, e.g. list* or list*.*del_test."
     )]
     pub filter_glob: Option<String>,
     /// Attribute filters.
     #[arg(
-        long = FILTER,
+        long = long(FILTER),
         value_name = "FILTER",
         allow_hyphen_values = true,
         value_parser = values::filter,
@@ -62,7 +59,7 @@ pub struct HarnessFlags {
     pub filter: Option<String>,
     /// `skip`: report what the filters leave out as skipped.
     #[arg(
-        long = FILTER_ACTION,
+        long = long(FILTER_ACTION),
         value_name = "ACTION",
         value_parser = ["skip"],
         help = "If set to skip, tests the filters leave out are reported as skipped instead of not being run."
@@ -82,7 +79,7 @@ impl HarnessFlags {
     pub fn forward(&self, glob: &str, with_timeout: bool) -> Vec<String> {
         let mut a = Vec::new();
         let mut push = |flag: &str, value: &str| {
-            a.push(format!("--{flag}"));
+            a.push(flag.to_string());
             a.push(value.to_string());
         };
         if !glob.is_empty() {

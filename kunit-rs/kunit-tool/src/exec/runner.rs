@@ -19,6 +19,7 @@ use super::listing::{parse_listing, ListedSuite};
 use super::process::{describe_exit, Harness, StopReason};
 use super::splice::{CaseOutcome, Item, Mode, Splicer};
 use crate::ktap::reader::RawLines;
+use kunit_protocol::{exit, flags};
 
 /// What to run and how (the harness flags of DESIGN.md contract 3).
 #[derive(Clone, Debug)]
@@ -150,7 +151,7 @@ impl<'a> BinaryRunner<'a> {
     /// once and kept).
     pub fn listing(&mut self) -> Vec<ListedSuite> {
         if self.listing.is_none() {
-            let text = self.list_raw("--list_tests").unwrap_or_default();
+            let text = self.list_raw(flags::LIST_TESTS).unwrap_or_default();
             self.listing = Some(parse_listing(&text));
         }
         self.listing.clone().unwrap_or_default()
@@ -217,9 +218,9 @@ impl<'a> BinaryRunner<'a> {
 
     fn harness_args(&self, glob: &str) -> Vec<String> {
         let mut a = vec![
-            "--format".to_string(),
+            flags::FORMAT.to_string(),
             "ktap".to_string(),
-            "--jobs".to_string(),
+            flags::JOBS.to_string(),
             "1".to_string(),
         ];
         a.extend(self.opts.harness.forward(glob, true));
@@ -277,7 +278,10 @@ impl<'a> BinaryRunner<'a> {
         if let Ok(s) = &status {
             // Exit status 2 with nothing printed: the harness rejected its
             // arguments (e.g. a bad --filter); re-running would not help.
-            if s.code() == Some(2) && splicer.suites_done == 0 && !splicer.suite_header_seen {
+            if s.code() == Some(exit::BAD_ARGUMENTS)
+                && splicer.suites_done == 0
+                && !splicer.suite_header_seen
+            {
                 self.errors
                     .push(format!("{}: {}", self.bin.display(), tail.join(" / ")));
                 return Ending::Rejected;

@@ -133,42 +133,79 @@ pub fn is_blank(s: &str) -> bool {
     true
 }
 
-/// `textwrap.dedent('\n'.join(lines))` (CPython 3.14 algorithm): whitespace-only
-/// lines become empty and the margin is the run of spaces and tabs shared by the
-/// lexicographically smallest and largest non-blank lines (which is the prefix
-/// shared by all of them). Callers print `splitlines()` of the result.
-pub fn dedent_joined<'a>(lines: impl Iterator<Item = &'a str> + Clone) -> String {
-    let mut lo: Option<&str> = None;
-    let mut hi: Option<&str> = None;
-    for l in lines.clone().flat_map(|l| l.split('\n')) {
-        if is_blank(l) {
-            continue;
-        }
-        if lo.is_none_or(|m| l < m) {
-            lo = Some(l);
-        }
-        if hi.is_none_or(|m| l > m) {
-            hi = Some(l);
-        }
+/// Calls `emit` for each line of `textwrap.dedent('\n'.join(lines)).splitlines()` (CPython
+/// 3.14): whitespace-only lines become empty and the margin is the run of spaces and tabs
+/// shared by every non-blank line. Log lines hold no line breaks (they were split by
+/// `splitlines()`), so the joined text need not be built: blank lines print empty, and a
+/// trailing empty line disappears as `splitlines()` drops it.
+pub fn for_each_dedented(lines: &[&str], mut emit: impl FnMut(&str)) {
+    if !lines.iter().any(|l| may_hold_line_break(l)) {
+        let margin = common_margin(
+            lines
+                .iter()
+                .filter(|l| !is_blank(l))
+                .map(|l| indentation(l)),
+        );
+        return emit_dedented(lines, margin, emit);
     }
-    let margin = match (lo, hi) {
-        (Some(a), Some(b)) => a
-            .bytes()
-            .zip(b.bytes())
-            .take_while(|&(x, y)| x == y && (x == b' ' || x == b'\t'))
-            .count(),
-        _ => 0,
-    };
-    let mut out = String::new();
-    for (i, l) in lines.flat_map(|l| l.split('\n')).enumerate() {
+    // Not reachable from our readers; keep Python's exact semantics anyway: dedent splits
+    // at '\n' only, splitlines() at every boundary.
+    let parts: Vec<&str> = lines.iter().flat_map(|l| l.split('\n')).collect();
+    let margin = common_margin(
+        parts
+            .iter()
+            .filter(|l| !is_blank(l))
+            .map(|l| indentation(l)),
+    );
+    let mut text = String::new();
+    for (i, l) in parts.iter().enumerate() {
         if i > 0 {
-            out.push('\n');
+            text.push('\n');
         }
         if !is_blank(l) {
-            out.push_str(&l[margin..]);
+            text.push_str(&l[margin..]);
         }
     }
-    out
+    splitlines(&text).for_each(&mut emit);
+}
+
+/// The run of spaces and tabs a line starts with.
+fn indentation(l: &str) -> &[u8] {
+    let b = l.as_bytes();
+    &b[..b.iter().take_while(|&&c| c == b' ' || c == b'\t').count()]
+}
+
+/// Length of the prefix shared by the indentations of the non-blank lines.
+pub fn common_margin<'a>(indents: impl Iterator<Item = &'a [u8]>) -> usize {
+    let mut margin: Option<&[u8]> = None;
+    for ws in indents {
+        margin = Some(match margin {
+            None => ws,
+            Some(m) => &m[..m.iter().zip(ws).take_while(|(a, b)| a == b).count()],
+        });
+    }
+    margin.map_or(0, <[u8]>::len)
+}
+
+/// The output half of [`for_each_dedented`], given the margin, for lines without breaks.
+pub fn emit_dedented(lines: &[&str], margin: usize, mut emit: impl FnMut(&str)) {
+    let mut pending_empty = 0usize;
+    for l in lines {
+        let d = if is_blank(l) { "" } else { &l[margin..] };
+        if d.is_empty() {
+            pending_empty += 1;
+            continue;
+        }
+        for _ in 0..pending_empty {
+            emit("");
+        }
+        pending_empty = 0;
+        emit(d);
+    }
+    // '\n'.join ends with those empty lines; splitlines() drops only the last.
+    for _ in 1..pending_empty {
+        emit("");
+    }
 }
 
 /// Decodes bytes as UTF-8 like Python's `errors='backslashreplace'`: every

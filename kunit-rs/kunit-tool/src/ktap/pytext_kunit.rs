@@ -6,9 +6,51 @@ mod tests {
     use crate::ktap::pytext::*;
 
     fn dedent_all(lines: &[&str]) -> Vec<String> {
-        splitlines(&dedent_joined(lines.iter().copied()))
-            .map(str::to_string)
-            .collect()
+        let mut out = Vec::new();
+        for_each_dedented(lines, |l| out.push(l.to_string()));
+        out
+    }
+
+    /// The oracle: CPython 3.14's `textwrap.dedent('\n'.join(lines)).splitlines()` as written
+    /// there — the margin is the run of spaces and tabs shared by the lexicographically
+    /// smallest and largest non-blank lines.
+    fn python_dedent(lines: &[&str]) -> Vec<String> {
+        let parts: Vec<&str> = lines.iter().flat_map(|l| l.split('\n')).collect();
+        let non_blank = parts.iter().filter(|l| !is_blank(l));
+        let margin = match (non_blank.clone().min(), non_blank.max()) {
+            (Some(a), Some(b)) => a
+                .bytes()
+                .zip(b.bytes())
+                .take_while(|&(x, y)| x == y && (x == b' ' || x == b'\t'))
+                .count(),
+            _ => 0,
+        };
+        let text: Vec<&str> = parts
+            .iter()
+            .map(|l| if is_blank(l) { "" } else { &l[margin..] })
+            .collect();
+        splitlines(&text.join("\n")).map(str::to_string).collect()
+    }
+
+    #[test]
+    fn dedent_matches_pythons_algorithm() {
+        let cases: &[&[&str]] = &[
+            &["\t# a", "\t\tb", "\t"],
+            &["  x", "\ty"],
+            &["    a", "", "    b"],
+            &["a", ""],
+            &["a", "", ""],
+            &[""],
+            &["", ""],
+            &["", "a"],
+            &["   ", "  b", " \t c"],
+            &["\u{a0}x", " y"],
+            &["  a\u{b}  b", "  c"],
+            &["  a\n b", "  c\r\n  d"],
+        ];
+        for lines in cases {
+            assert_eq!(dedent_all(lines), python_dedent(lines), "{lines:?}");
+        }
     }
 
     #[test]

@@ -213,13 +213,11 @@ impl<R: Read> RawLines<R> {
     fn find_break(&self) -> Scan {
         let b = &self.buf[..self.end];
         let mut i = self.scan;
-        while i < b.len() {
-            if let Some(w) = b.get(i..i + 8) {
-                let w = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-                if !word_may_break(w) {
-                    i += 8;
-                    continue;
-                }
+        loop {
+            // Every break starts with a byte `scan_plain` stops at.
+            i = scan_plain(b, i).0;
+            if i >= b.len() {
+                break;
             }
             if !BREAK_START[b[i] as usize] {
                 i += 1;
@@ -389,14 +387,6 @@ impl<R: Read> RawLines<R> {
             None
         }
     }
-}
-
-/// True if any byte of the word is below 0x20 or at least 0x80 (so it may be
-/// a line break); printable ASCII words are skipped eight bytes at a time.
-fn word_may_break(w: u64) -> bool {
-    const LO: u64 = 0x2020_2020_2020_2020;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    (w.wrapping_sub(LO) | w) & HI != 0
 }
 
 fn decode_rstripped(bytes: &[u8], out: &mut String) {

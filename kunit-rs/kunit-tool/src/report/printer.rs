@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use crate::ktap::output::ParseOutput;
-use crate::ktap::pytext::{char_len, dedent_joined, is_blank, splitlines};
+use crate::ktap::pytext::{char_len, common_margin, emit_dedented, for_each_dedented};
 use crate::ktap::result_tree::Test;
 use crate::ktap::status::TestStatus;
 
@@ -267,6 +267,8 @@ struct Clock {
     interval: u32,
     /// Lines left before the clock is read again.
     left: u32,
+    /// The system's time zone, looked up at the first stamp.
+    tz: Option<jiff::tz::TimeZone>,
 }
 
 impl Default for Clock {
@@ -276,6 +278,7 @@ impl Default for Clock {
             text: *b"[00:00:00] ",
             interval: 1,
             left: 0,
+            tz: None,
         }
     }
 }
@@ -294,10 +297,14 @@ impl Clock {
     #[inline(never)]
     fn read(&mut self) {
         self.left = self.interval - 1;
-        let now = coarse_now();
-        if self.last_sec != Some(now) {
-            self.last_sec = Some(now);
-            let (h, m, s) = local_hms(now);
+        let now = std::time::SystemTime::now();
+        let sec = now
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        if self.last_sec != Some(sec) {
+            self.last_sec = Some(sec);
+            let tz = self.tz.get_or_insert_with(jiff::tz::TimeZone::system);
+            let (h, m, s) = local_hms(tz, now);
             let two = |n: i32| [b'0' + (n / 10 % 10) as u8, b'0' + (n % 10) as u8];
             let [h0, h1] = two(h);
             let [m0, m1] = two(m);
@@ -307,33 +314,15 @@ impl Clock {
     }
 }
 
-fn coarse_now() -> i64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_REALTIME_COARSE, &mut ts) };
-    if rc == 0 {
-        ts.tv_sec
-    } else {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64)
-    }
-}
-
-fn local_hms(t: i64) -> (i32, i32, i32) {
-    // SAFETY: an all-zero `tm` is a valid value for localtime_r to overwrite.
-    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
-    let tt: libc::time_t = t;
-    // SAFETY: both pointers are valid for the duration of the call.
-    let ok = unsafe { !libc::localtime_r(&tt, &mut tm).is_null() };
-    if ok {
-        (tm.tm_hour, tm.tm_min, tm.tm_sec)
-    } else {
-        let d = t.rem_euclid(86_400) as i32;
-        (d / 3600, d / 60 % 60, d % 60)
+/// The local time of day, as kunit.py's `datetime.now()` gives it: the wall clock from
+/// `std::time`, the zone from the system's (`TZ`, else `/etc/localtime`, through jiff).
+fn local_hms(tz: &jiff::tz::TimeZone, now: std::time::SystemTime) -> (i32, i32, i32) {
+    match jiff::Timestamp::try_from(now) {
+        Ok(t) => {
+            let dt = tz.to_datetime(t);
+            (dt.hour().into(), dt.minute().into(), dt.second().into())
+        }
+        Err(_) => (0, 0, 0),
     }
 }
 
@@ -450,61 +439,6 @@ fn split_plain_log<'a>(
         pos = end + 1;
     }
     Some(n)
-}
-
-/// Calls `emit` for each line of `textwrap.dedent('\n'.join(lines)).splitlines()`.
-/// Log lines hold no line breaks (they were split by `splitlines()`), so the
-/// joined text need not be built: the margin is the run of spaces and tabs
-/// shared by every non-blank line, blank lines print empty, and a trailing
-/// empty line disappears as `splitlines()` drops it.
-pub fn for_each_dedented(lines: &[&str], emit: impl FnMut(&str)) {
-    if lines
-        .iter()
-        .any(|l| crate::ktap::pytext::may_hold_line_break(l))
-    {
-        // Not reachable from our readers; keep Python's exact semantics anyway.
-        let text = dedent_joined(lines.iter().copied());
-        splitlines(&text).for_each(emit);
-        return;
-    }
-    let margin = common_margin(lines.iter().filter(|l| !is_blank(l)).map(|l| {
-        let b = l.as_bytes();
-        &b[..b.iter().take_while(|&&c| c == b' ' || c == b'\t').count()]
-    }));
-    emit_dedented(lines, margin, emit);
-}
-
-/// Length of the prefix shared by the indentations of the non-blank lines.
-fn common_margin<'a>(indents: impl Iterator<Item = &'a [u8]>) -> usize {
-    let mut margin: Option<&[u8]> = None;
-    for ws in indents {
-        margin = Some(match margin {
-            None => ws,
-            Some(m) => &m[..m.iter().zip(ws).take_while(|(a, b)| a == b).count()],
-        });
-    }
-    margin.map_or(0, <[u8]>::len)
-}
-
-/// The output half of `for_each_dedented`, given the margin.
-fn emit_dedented(lines: &[&str], margin: usize, mut emit: impl FnMut(&str)) {
-    let mut pending_empty = 0usize;
-    for l in lines {
-        let d = if is_blank(l) { "" } else { &l[margin..] };
-        if d.is_empty() {
-            pending_empty += 1;
-            continue;
-        }
-        for _ in 0..pending_empty {
-            emit("");
-        }
-        pending_empty = 0;
-        emit(d);
-    }
-    // '\n'.join ends with those empty lines; splitlines() drops only the last.
-    for _ in 1..pending_empty {
-        emit("");
-    }
 }
 
 /// The label of a result line; prints the log of failed and crashed tests

@@ -3,6 +3,7 @@
 
 #[kunit::kunit_tests(report_printer)]
 mod tests {
+    use crate::ktap::pytext::for_each_dedented;
     use crate::report::printer::*;
 
     #[test]
@@ -15,28 +16,26 @@ mod tests {
         assert_eq!(format_test_divider(&long, 70), format!("=== {long} ==="));
     }
 
+    fn date_hms() -> String {
+        let out = std::process::Command::new("date")
+            .arg("+%H:%M:%S")
+            .output()
+            .expect("run date");
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    }
+
     #[test]
-    fn dedent_fast_path_matches_python_semantics() {
-        let cases: &[&[&str]] = &[
-            &["\t# a", "\t\tb", "\t"],
-            &["  x", "\ty"],
-            &["    a", "", "    b"],
-            &["a", ""],
-            &["a", "", ""],
-            &[""],
-            &["", ""],
-            &["", "a"],
-            &["   ", "  b", " \t c"],
-            &["\u{a0}x", " y"],
-        ];
-        for lines in cases {
-            let mut fast = Vec::new();
-            for_each_dedented(lines, |l| fast.push(l.to_string()));
-            let slow: Vec<String> = splitlines(&dedent_joined(lines.iter().copied()))
-                .map(str::to_string)
-                .collect();
-            assert_eq!(fast, slow, "{lines:?}");
+    fn stamps_are_the_local_time_date_prints() {
+        // Retried when the second changes between the two `date` runs.
+        for _ in 0..5 {
+            let before = date_hms();
+            let stamp = String::from_utf8(Clock::default().stamp().to_vec()).unwrap();
+            if date_hms() == before {
+                assert_eq!(stamp, format!("[{before}] "));
+                return;
+            }
         }
+        panic!("the second changed during each of five tries");
     }
 
     #[test]

@@ -5,24 +5,13 @@
 //! built from; never an environment variable's value (`$CFLAGS` reaches the cache only
 //! through the key, a hash).
 
-use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+pub use kunit_c::digest;
 use kunit_c::{Commands, FileCommand};
-
-/// A 64-bit digest (SipHash-1-3, std's, with fixed keys): a cache key, never a security
-/// boundary. A different Rust release may give other values: then the cache misses, it is
-/// never wrong.
-pub fn digest(parts: &[&[u8]]) -> u64 {
-    let mut h = std::hash::DefaultHasher::new();
-    for p in parts {
-        p.hash(&mut h);
-    }
-    h.finish()
-}
 
 fn file_digest(path: &Path) -> Option<u64> {
     std::fs::read(path).ok().map(|b| digest(&[&b]))
