@@ -27,6 +27,15 @@
 /* Reached through the kernel's own kunit/test.h includes (module.h, ...); test files rely on it. */
 #include <linux/random.h>
 #include <linux/ktime.h>
+/* What the kernel's <kunit/test.h> includes, which test files rely on. */
+#include <linux/args.h>
+#include <linux/container_of.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <asm/rwonce.h>
 #include <kunit/assert.h>
 #include <kunit/try-catch.h>
 #include <kunit/test-bug.h>

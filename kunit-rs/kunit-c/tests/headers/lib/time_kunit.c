@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Our tests of <linux/time.h>: mktime64() counts seconds of the proleptic Gregorian
+ * calendar (leap years by the 4/100/400 rule, dates before 1970 negative, hour 24 the next
+ * midnight, days past a month's end rolling over), and the 32-bit comparisons survive the
+ * wrap of their seconds.
+ */
+#include <kunit/test.h>
+#include <linux/time.h>
+
+static void time_mktime64_known_dates(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, mktime64(1970, 1, 1, 0, 0, 0), 0LL);
+	KUNIT_EXPECT_EQ(test, mktime64(1969, 12, 31, 23, 59, 59), -1LL);
+	KUNIT_EXPECT_EQ(test, mktime64(2000, 2, 29, 0, 0, 0), 951782400LL);
+	KUNIT_EXPECT_EQ(test, mktime64(2038, 1, 19, 3, 14, 8), 2147483648LL);
+	KUNIT_EXPECT_EQ(test, mktime64(1900, 3, 1, 0, 0, 0), -2203891200LL);
+	KUNIT_EXPECT_EQ(test, mktime64(2100, 3, 1, 12, 0, 0), 4107585600LL);
+}
+
+static void time_mktime64_rolls_over(struct kunit *test)
+{
+	/* Hour 24 is the next day's midnight (what RTCs report at the day's end). */
+	KUNIT_EXPECT_EQ(test, mktime64(2024, 12, 31, 24, 0, 0), mktime64(2025, 1, 1, 0, 0, 0));
+	/* 1900 is no leap year, 2000 is: "February 29" is March 1 in one, itself in the other. */
+	KUNIT_EXPECT_EQ(test, mktime64(1900, 2, 29, 0, 0, 0), mktime64(1900, 3, 1, 0, 0, 0));
+	KUNIT_EXPECT_NE(test, mktime64(2000, 2, 29, 0, 0, 0), mktime64(2000, 3, 1, 0, 0, 0));
+	KUNIT_EXPECT_EQ(test, mktime64(2023, 1, 32, 0, 0, 0), mktime64(2023, 2, 1, 0, 0, 0));
+}
+
+static void time_comparisons32_wrap(struct kunit *test)
+{
+	u32 before_wrap = 0xfffffff0u, after_wrap = 0x10u;
+
+	KUNIT_EXPECT_TRUE(test, time_after32(after_wrap, before_wrap));
+	KUNIT_EXPECT_TRUE(test, time_before32(before_wrap, after_wrap));
+	KUNIT_EXPECT_FALSE(test, time_after32(before_wrap, after_wrap));
+	KUNIT_EXPECT_TRUE(test, time_between32(0u, before_wrap, after_wrap));
+	KUNIT_EXPECT_FALSE(test, time_between32(0x20u, before_wrap, after_wrap));
+}
+
+static struct kunit_case time_test_cases[] = {
+	KUNIT_CASE(time_mktime64_known_dates),
+	KUNIT_CASE(time_mktime64_rolls_over),
+	KUNIT_CASE(time_comparisons32_wrap),
+	{}
+};
+
+static struct kunit_suite time_test_suite = {
+	.name = "kunit_c_time",
+	.test_cases = time_test_cases,
+};
+kunit_test_suite(time_test_suite);
