@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Our tests of the user-ABI headers uapi code builds on: <asm/ioctl.h>'s generic command
+ * encoding (values from the ABI every generic architecture shares), <linux/posix_types.h>'s
+ * __kernel_* sizes, and <linux/instruction_pointer.h>'s addresses.
+ */
+#include <kunit/test.h>
+#include <asm/ioctl.h>
+#include <asm/posix_types.h>
+#include <linux/instruction_pointer.h>
+#include <linux/posix_types.h>
+#include <linux/types.h>
+
+struct abi_ioctl_arg {
+	u32 a, b, c;
+};
+
+static void abi_ioctl_encoding(struct kunit *test)
+{
+	/* FIONREAD-style values: _IO('T', 0x1b) and an 8-byte read. */
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IO('T', 0x1b), 0x541bU);
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IOR('d', 0x01, u64), 0x80086401U);
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IOW('d', 0x02, u32), 0x40046402U);
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IOWR('d', 0x03, struct abi_ioctl_arg), 0xc00c6403U);
+	KUNIT_EXPECT_EQ(test, _IOC_DIR(_IOWR('d', 3, u32)), _IOC_READ | _IOC_WRITE);
+	KUNIT_EXPECT_EQ(test, _IOC_TYPE(_IOR('d', 3, u32)), (unsigned int)'d');
+	KUNIT_EXPECT_EQ(test, _IOC_NR(_IOR('d', 0x7f, u32)), 0x7fU);
+	KUNIT_EXPECT_EQ(test, _IOC_SIZE(_IOWR('d', 3, struct abi_ioctl_arg)), 12U);
+	KUNIT_EXPECT_EQ(test, _IOC_DIR(_IO('d', 3)), _IOC_NONE);
+}
+
+static void abi_posix_types(struct kunit *test)
+{
+	__kernel_fd_set set;
+
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_size_t), sizeof(void *));
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_long_t), sizeof(long));
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_time64_t), 8UL);
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_loff_t), 8UL);
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_uid32_t), 4UL);
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_uid16_t), 2UL);
+	KUNIT_EXPECT_EQ(test, sizeof(set.fds_bits) * 8, (size_t)__FD_SETSIZE);
+	KUNIT_EXPECT_EQ(test, sizeof(clockid_t), sizeof(int));
+	KUNIT_EXPECT_EQ(test, sizeof(dev_t), 4UL);
+	KUNIT_EXPECT_TRUE(test, (__kernel_ssize_t)-1 < 0);
+}
+
+static noinline unsigned long abi_return_address(void)
+{
+	return _RET_IP_;
+}
+
+static void abi_instruction_pointer(struct kunit *test)
+{
+	unsigned long here = _THIS_IP_;
+	unsigned long ret = abi_return_address();
+
+	/* Both are addresses inside this function: neither is NULL, both are near each other. */
+	KUNIT_EXPECT_NE(test, here, 0UL);
+	KUNIT_EXPECT_NE(test, ret, 0UL);
+	KUNIT_EXPECT_LT(test, ret > here ? ret - here : here - ret, 4096UL);
+}
+
+static struct kunit_case abi_test_cases[] = {
+	KUNIT_CASE(abi_ioctl_encoding),
+	KUNIT_CASE(abi_posix_types),
+	KUNIT_CASE(abi_instruction_pointer),
+	{}
+};
+
+static struct kunit_suite abi_test_suite = {
+	.name = "kunit_c_abi",
+	.test_cases = abi_test_cases,
+};
+kunit_test_suite(abi_test_suite);
