@@ -22,6 +22,13 @@ static inline s64 ktime_to_ns(const ktime_t kt) { return kt; }
 static inline s64 ktime_to_us(const ktime_t kt) { return kt / NSEC_PER_USEC; }
 static inline s64 ktime_to_ms(const ktime_t kt) { return kt / NSEC_PER_MSEC; }
 static inline ktime_t ns_to_ktime(u64 ns) { return (ktime_t)ns; }
+/* Seconds and nanoseconds as a ktime_t, saturating at KTIME_MAX as the kernel's does. */
+static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
+{
+	if (secs >= KTIME_SEC_MAX)
+		return KTIME_MAX;
+	return secs * NSEC_PER_SEC + (s64)nsecs;
+}
 static inline ktime_t ms_to_ktime(u64 ms) { return (ktime_t)(ms * NSEC_PER_MSEC); }
 static inline ktime_t ktime_add(ktime_t a, ktime_t b) { return a + b; }
 static inline ktime_t ktime_sub(ktime_t a, ktime_t b) { return a - b; }

@@ -6,6 +6,8 @@
  * wrap of their seconds.
  */
 #include <kunit/test.h>
+#include <linux/ktime.h>
+#include <linux/rtc.h>
 #include <linux/time.h>
 
 static void time_mktime64_known_dates(struct kunit *test)
@@ -39,7 +41,31 @@ static void time_comparisons32_wrap(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, time_between32(0x20u, before_wrap, after_wrap));
 }
 
+static void time_rtc_ranges_and_leap_years(struct kunit *test)
+{
+	/* The RTC range constants are the seconds of the dates they name. */
+	KUNIT_EXPECT_EQ(test, (long long)RTC_TIMESTAMP_BEGIN_1900, mktime64(1900, 1, 1, 0, 0, 0));
+	KUNIT_EXPECT_EQ(test, (long long)RTC_TIMESTAMP_BEGIN_2000, mktime64(2000, 1, 1, 0, 0, 0));
+	KUNIT_EXPECT_EQ(test, RTC_TIMESTAMP_END_2099, mktime64(2099, 12, 31, 23, 59, 59));
+	KUNIT_EXPECT_EQ(test, RTC_TIMESTAMP_END_9999, mktime64(9999, 12, 31, 23, 59, 59));
+	KUNIT_EXPECT_TRUE(test, is_leap_year(2000));
+	KUNIT_EXPECT_TRUE(test, is_leap_year(2024));
+	KUNIT_EXPECT_FALSE(test, is_leap_year(1900));
+	KUNIT_EXPECT_FALSE(test, is_leap_year(2023));
+}
+
+static void time_ktime_set_saturates(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, ktime_set(2, 5), (ktime_t)2000000005);
+	KUNIT_EXPECT_EQ(test, ktime_set(-1, 0), (ktime_t)-1000000000);
+	KUNIT_EXPECT_EQ(test, ktime_set(KTIME_SEC_MAX, 0), (ktime_t)KTIME_MAX);
+	KUNIT_EXPECT_EQ(test, ktime_set(KTIME_SEC_MAX + 1, 0), (ktime_t)KTIME_MAX);
+	KUNIT_EXPECT_LT(test, ktime_set(KTIME_SEC_MAX - 1, 0), (ktime_t)KTIME_MAX);
+}
+
 static struct kunit_case time_test_cases[] = {
+	KUNIT_CASE(time_rtc_ranges_and_leap_years),
+	KUNIT_CASE(time_ktime_set_saturates),
 	KUNIT_CASE(time_mktime64_known_dates),
 	KUNIT_CASE(time_mktime64_rolls_over),
 	KUNIT_CASE(time_comparisons32_wrap),
