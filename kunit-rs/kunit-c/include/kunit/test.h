@@ -335,6 +335,20 @@ void kunit_set_failure(struct kunit *test);
 /* ---- managed memory ------------------------------------------------------- */
 
 #include <kunit/resource.h>
+/* `current->kunit_test`, the test kunit_get_current_test() returns. */
+#include <linux/sched.h>
+
+struct string_stream;
+
+/*
+ * A test of the caller's own in @test (KUnit's self-tests make such "fake" tests and check
+ * their resources, actions and stubs): named @name, succeeding, with nothing to release;
+ * what it logs is kept, not printed. @log must be NULL: a test's log here is kunit-c's,
+ * not a KUnit string_stream (a stream aborts the process with a message saying so).
+ */
+void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log);
+/* Releases @test's resources, deferred actions and static stubs now, newest first. */
+void kunit_cleanup(struct kunit *test);
 
 /*
  * n * size bytes on kunit's resource stack, freed when the test ends or by
