@@ -9,6 +9,7 @@
 #include <asm/posix_types.h>
 #include <linux/instruction_pointer.h>
 #include <linux/posix_types.h>
+#include <linux/byteorder.h>
 #include <linux/types.h>
 
 struct abi_ioctl_arg {
@@ -61,7 +62,25 @@ static void abi_instruction_pointer(struct kunit *test)
 	KUNIT_EXPECT_LT(test, ret > here ? ret - here : here - ret, 4096UL);
 }
 
+static void abi_uapi_byteorder_names(struct kunit *test)
+{
+	const u8 bytes[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	u16 le16;
+	u32 be32;
+	u64 le64;
+
+	__builtin_memcpy(&le16, bytes, 2);
+	__builtin_memcpy(&be32, bytes, 4);
+	__builtin_memcpy(&le64, bytes, 8);
+	KUNIT_EXPECT_EQ(test, __le16_to_cpu(le16), (u16)0x0201);
+	KUNIT_EXPECT_EQ(test, __be32_to_cpu(be32), 0x01020304U);
+	KUNIT_EXPECT_EQ(test, __le64_to_cpup(&le64), 0x0807060504030201ULL);
+	KUNIT_EXPECT_EQ(test, __cpu_to_be16(__be16_to_cpu((u16)0x1234)), (u16)0x1234);
+	KUNIT_EXPECT_EQ(test, __le32_to_cpu(__cpu_to_le32(0xdeadbeefU)), 0xdeadbeefU);
+}
+
 static struct kunit_case abi_test_cases[] = {
+	KUNIT_CASE(abi_uapi_byteorder_names),
 	KUNIT_CASE(abi_ioctl_encoding),
 	KUNIT_CASE(abi_posix_types),
 	KUNIT_CASE(abi_instruction_pointer),
