@@ -9,6 +9,8 @@ use super::ctypes::{
 };
 use kunit::{ActionHandle, Kunit, Status, TestRef};
 use std::ffi::{c_char, c_int, c_void};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// One C test: the C-visible part first, so a `struct kunit *` is a `*mut CTest`.
 #[repr(C)]
@@ -107,13 +109,66 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
     ct
 }
 
+/// A `kunit_init_test()` test's record and the Rust test it points at (see `fake_test`).
+struct Fake {
+    ct: CTest,
+    _rust: Box<Kunit>,
+}
+
+/// The fakes by the address of their C struct.
+static FAKES: Mutex<Vec<(usize, Box<Fake>)>> = Mutex::new(Vec::new());
+/// How many fakes exist, so that `from_c` skips the lock when there are none.
+static COUNT: AtomicUsize = AtomicUsize::new(0);
+
+/// The record of the fake whose C struct is `test`, if it is one.
+pub(crate) fn fake_lookup(test: *mut CKunit) -> Option<*mut CTest> {
+    if COUNT.load(Ordering::Acquire) == 0 {
+        return None;
+    }
+    let mut fakes = FAKES.lock().unwrap_or_else(|e| e.into_inner());
+    fakes
+        .iter_mut()
+        .find(|(addr, _)| *addr == test as usize)
+        .map(|(_, f)| &mut f.ct as *mut CTest)
+}
+
+/// Forgets the fake at `addr` (dropping its Rust test).
+pub(crate) fn forget_fake(addr: usize) {
+    let removed = {
+        let mut fakes = FAKES.lock().unwrap_or_else(|e| e.into_inner());
+        let pos = fakes.iter().position(|(a, _)| *a == addr);
+        pos.map(|p| fakes.remove(p))
+    };
+    if removed.is_some() {
+        COUNT.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Registers the fake whose C struct is at `addr`.
+pub(crate) fn register_fake(addr: usize, ct: CTest, rust: Box<Kunit>) {
+    FAKES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((addr, Box::new(Fake { ct, _rust: rust })));
+    COUNT.fetch_add(1, Ordering::AcqRel);
+}
+
+/// The Rust handle of `test` when it is a fake (for static stubs, which look in the current
+/// test).
+pub(crate) fn fake_handle(test: *mut CKunit) -> Option<TestRef> {
+    fake_lookup(test).map(|ct| {
+        // SAFETY: a registered fake's record.
+        unsafe { (*ct).handle.clone() }
+    })
+}
+
 /// The `CTest` behind a C `struct kunit *`.
 ///
 /// # Safety
 /// `test` must be a `struct kunit *` kunit-c handed to C (they all are: C never makes one).
 pub(crate) unsafe fn from_c<'a>(test: *mut CKunit) -> &'a mut CTest {
     assert!(!test.is_null(), "kunit-c: NULL struct kunit *");
-    if let Some(fake) = super::fake_test::lookup(test) {
+    if let Some(fake) = fake_lookup(test) {
         // SAFETY: a `kunit_init_test()` test's record, alive while it is registered.
         return unsafe { &mut *fake };
     }

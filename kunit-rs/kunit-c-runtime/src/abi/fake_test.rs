@@ -1,52 +1,16 @@
 //! `kunit_init_test()` and `kunit_cleanup()`: a test that C code makes for itself in a
 //! `struct kunit` it owns, as KUnit's own self-tests do ("fake" tests whose resources,
 //! actions and static stubs they then check). The C struct is the caller's; its Rust test
-//! (a [`Kunit::init_test`], whose log is kept, not printed) and its record live in a table
-//! keyed by the struct's address, which [`from_c`](super::c_test::from_c) consults first.
+//! (a [`Kunit::init_test`], whose log is kept, not printed) and its record live in
+//! `c_test`'s table of fakes, keyed by the struct's address, which
+//! [`from_c`](super::c_test::from_c) consults first.
 //! A fake made inside a running test is forgotten when that test ends (its memory is
 //! usually that test's `kunit_kzalloc()`); the record of one made outside tests is kept.
 
-use super::c_test::{from_c, kunit_get_current_test, CTest};
+use super::c_test::{forget_fake, from_c, kunit_get_current_test, register_fake, CTest};
 use super::ctypes::{CKunit, CParams, KUNIT_SUCCESS};
 use kunit::Kunit;
 use std::ffi::{c_char, c_void, CStr};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-
-/// A fake test's record and the Rust test it points at.
-struct Fake {
-    ct: CTest,
-    _rust: Box<Kunit>,
-}
-
-/// The fakes by the address of their C struct.
-static FAKES: Mutex<Vec<(usize, Box<Fake>)>> = Mutex::new(Vec::new());
-/// How many fakes exist, so that `from_c` skips the lock when there are none.
-static COUNT: AtomicUsize = AtomicUsize::new(0);
-
-/// The record of the fake whose C struct is `test`, if it is one.
-pub(crate) fn lookup(test: *mut CKunit) -> Option<*mut CTest> {
-    if COUNT.load(Ordering::Acquire) == 0 {
-        return None;
-    }
-    let mut fakes = FAKES.lock().unwrap_or_else(|e| e.into_inner());
-    fakes
-        .iter_mut()
-        .find(|(addr, _)| *addr == test as usize)
-        .map(|(_, f)| &mut f.ct as *mut CTest)
-}
-
-/// Forgets the fake at `addr` (dropping its Rust test).
-fn forget(addr: usize) {
-    let removed = {
-        let mut fakes = FAKES.lock().unwrap_or_else(|e| e.into_inner());
-        let pos = fakes.iter().position(|(a, _)| *a == addr);
-        pos.map(|p| fakes.remove(p))
-    };
-    if removed.is_some() {
-        COUNT.fetch_sub(1, Ordering::AcqRel);
-    }
-}
 
 /// `kunit_init_test(test, name, log)`: makes `test` a test of its own named `name`, with no
 /// resources, succeeding. A log stream (`log`) is KUnit's private `string_stream`, which
@@ -110,19 +74,15 @@ pub unsafe extern "C" fn kunit_init_test(test: *mut CKunit, name: *const c_char,
     };
     let addr = test as usize;
     // Made again in the same memory: the old fake goes.
-    forget(addr);
+    forget_fake(addr);
     // Forgotten when the running test ends, before its memory can be reused.
     let running = kunit_get_current_test();
     if !running.is_null() {
         // SAFETY: the current C test is a kunit-c test whose Rust test is running.
         let owner = unsafe { &mut *from_c(running).rust };
-        owner.add_action(move || forget(addr));
+        owner.add_action(move || forget_fake(addr));
     }
-    FAKES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push((addr, Box::new(Fake { ct, _rust: rust })));
-    COUNT.fetch_add(1, Ordering::AcqRel);
+    register_fake(addr, ct, rust);
 }
 
 /// `kunit_cleanup(test)`: releases the test's resources, deferred actions and static stubs
@@ -135,13 +95,4 @@ pub unsafe extern "C-unwind" fn kunit_cleanup(test: *mut CKunit) {
     // SAFETY: the caller's contract; `rust` is the test's Rust test.
     let rust = unsafe { &mut *from_c(test).rust };
     rust.cleanup();
-}
-
-/// The Rust handle of `test` when it is a fake (for static stubs, which look in the current
-/// test).
-pub(crate) fn handle_of(test: *mut CKunit) -> Option<kunit::TestRef> {
-    lookup(test).map(|ct| {
-        // SAFETY: a registered fake's record.
-        unsafe { (*ct).handle.clone() }
-    })
 }

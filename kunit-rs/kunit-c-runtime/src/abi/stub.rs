@@ -10,7 +10,7 @@ use std::ffi::c_void;
 /// (KUnit's self-tests do) is looked in, not the case that runs.
 #[no_mangle]
 pub extern "C" fn __kunit_c_stub_lookup(real: *const c_void) -> *mut c_void {
-    let fake = super::fake_test::handle_of(super::c_test::kunit_get_current_test());
+    let fake = super::c_test::fake_handle(super::c_test::kunit_get_current_test());
     let _current = fake.as_ref().map(kunit::TestRef::make_current);
     kunit::stub::__lookup(real as usize).map_or(std::ptr::null_mut(), |r| r as *mut c_void)
 }
