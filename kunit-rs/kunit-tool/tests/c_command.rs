@@ -58,6 +58,47 @@ fn a_passing_file_prints_kunit_runs_report() {
 }
 
 #[test]
+fn sleeping_in_atomic_context_fails_at_the_callers_line() {
+    let out = kunit_c(&fixtures(), &["atomic_context_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = report(&out);
+    // The kernel's report, at the caller's file (as the compiler names it) and line.
+    for (case, line) in [
+        ("sleeps_under_a_spinlock", 21),
+        ("takes_a_mutex_with_irqs_disabled", 30),
+        ("msleeps_under_a_read_lock", 40),
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("    # {case}: "))
+                    && l.contains("BUG: sleeping function called from invalid context at ")
+                    && l.ends_with(&format!("atomic_context_kunit.c:{line}"))),
+            "{case} at line {line} in {lines:#?}"
+        );
+    }
+    for want in [
+        "[FAILED] sleeps_under_a_spinlock",
+        "[FAILED] takes_a_mutex_with_irqs_disabled",
+        "[FAILED] msleeps_under_a_read_lock",
+        "[PASSED] sleeps_after_the_unlock",
+        "Testing complete. Ran 4 tests: passed: 1, failed: 3",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("in_atomic(): 1, irqs_disabled(): 0, non_block: 0, pid: ")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "preempt_count: 1, expected: 0"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
 fn json_goes_to_stdout() {
     let out = kunit_c(&fixtures(), &["pass_kunit.c", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -218,29 +218,3 @@ KC_WEAK void kmem_cache_free(struct kmem_cache *s, void *p)
 	kfree(p);
 }
 
-/* mm/util.c's user-memory copies: user memory is ordinary memory in a test process. */
-KC_WEAK void *memdup_user(const void *src, size_t len)
-{
-	void *p = __kmalloc_noprof(len, 0);
-
-	if (!p)
-		return (void *)(intptr_t)-12; /* ERR_PTR(-ENOMEM) */
-	memcpy(p, src, len);
-	return p;
-}
-
-KC_WEAK void *vmemdup_user(const void *src, size_t len)
-{
-	return memdup_user(src, len);
-}
-
-KC_WEAK void *memdup_user_nul(const void *src, size_t len)
-{
-	char *p = __kmalloc_noprof(len + 1, 0);
-
-	if (!p)
-		return (void *)(intptr_t)-12;
-	memcpy(p, src, len);
-	p[len] = '\0';
-	return p;
-}

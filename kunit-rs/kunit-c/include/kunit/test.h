@@ -361,6 +361,15 @@ void kunit_kfree(struct kunit *test, const void *ptr);
 /* A managed copy of @str (NULL for NULL). */
 char *kunit_kstrdup(struct kunit *test, const char *str, gfp_t gfp);
 
+struct file;
+/*
+ * Anonymous user memory (see <linux/uaccess.h>) that is unmapped when the test ends: its
+ * user address, or 0 when it could not be mapped (as lib/kunit/user_alloc.c).
+ */
+unsigned long kunit_vm_mmap(struct kunit *test, struct file *file, unsigned long addr,
+			    unsigned long len, unsigned long prot, unsigned long flag,
+			    unsigned long offset);
+
 static inline void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
 {
 	return kunit_kmalloc_array(test, 1, size, gfp);

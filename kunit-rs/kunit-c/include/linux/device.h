@@ -77,11 +77,11 @@ static inline struct device *get_device(struct device *dev) { return dev; }
 static inline void put_device(struct device *dev) { (void)dev; }
 
 /* Managed memory: freed when the device is released (or by devm_kfree()). */
-void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp) __malloc;
+void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp) __malloc __alloc_size__(2);
 void devm_kfree(struct device *dev, const void *p);
 char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp) __malloc;
-void *devm_kmemdup(struct device *dev, const void *src, size_t len, gfp_t gfp);
-void *devm_krealloc(struct device *dev, void *ptr, size_t size, gfp_t gfp) __must_check;
+void *devm_kmemdup(struct device *dev, const void *src, size_t len, gfp_t gfp) __alloc_size__(3);
+void *devm_krealloc(struct device *dev, void *ptr, size_t size, gfp_t gfp) __must_check __alloc_size__(3);
 char *devm_kasprintf(struct device *dev, gfp_t gfp, const char *fmt, ...) __printf(3, 4) __malloc;
 
 static inline void *devm_kzalloc(struct device *dev, size_t size, gfp_t gfp)

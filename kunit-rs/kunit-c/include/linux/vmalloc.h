@@ -11,9 +11,9 @@
 #include <linux/gfp.h>
 #include <asm/page.h>
 
-void *vmalloc(unsigned long size) __malloc;
+void *vmalloc(unsigned long size) __malloc __alloc_size__(1);
 /* Zeroed (anonymous mappings start zeroed). */
-void *vzalloc(unsigned long size) __malloc;
+void *vzalloc(unsigned long size) __malloc __alloc_size__(1);
 void vfree(const void *addr);
 static inline void *vmalloc_array(size_t n, size_t size)
 {
