@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Our tests of the headers a kernel tree's own headers reach for the lock and mask types
+ * alone (<linux/spinlock_types.h> & co., which forward to kunit-c's full headers, so a
+ * tree header embedding a spinlock gets the lock kunit-c's operations work on), the
+ * kernel's mutex_init() expansion __mutex_init(), <linux/cpumask.h>'s cpumask_var_t
+ * (CONFIG_CPUMASK_OFFSTACK=n), <linux/smp.h>'s call_single_data_t and <asm/cacheflush.h>.
+ */
+#include <kunit/test.h>
+/* The type headers first and alone: each must give the type it is named for. */
+#include <linux/spinlock_types_raw.h>
+#include <linux/spinlock_types.h>
+#include <linux/rwlock_types.h>
+#include <linux/lockdep_types.h>
+#include <linux/mutex_types.h>
+#include <linux/cpumask_types.h>
+#include <linux/seqlock_types.h>
+#include <asm/cacheflush.h>
+#include <linux/cpumask.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+
+/* What a tree header embeds: the types only, used by kunit-c's operations below. */
+struct split_types_holder {
+	raw_spinlock_t raw;
+	spinlock_t lock;
+	rwlock_t rw;
+	struct mutex mutex;
+	seqcount_t seq;
+	struct lock_class_key key;
+	cpumask_t mask;
+};
+
+static void split_types_locks_work(struct kunit *test)
+{
+	static struct split_types_holder h;
+
+	raw_spin_lock_init(&h.raw);
+	spin_lock_init(&h.lock);
+	rwlock_init(&h.rw);
+	__mutex_init(&h.mutex, "split_types_holder.mutex", &h.key);
+	seqcount_init(&h.seq);
+
+	spin_lock(&h.lock);
+	KUNIT_EXPECT_TRUE(test, spin_is_locked(&h.lock));
+	lockdep_assert_held(&h.lock);
+	spin_unlock(&h.lock);
+	KUNIT_EXPECT_FALSE(test, spin_is_locked(&h.lock));
+
+	KUNIT_EXPECT_FALSE(test, mutex_is_locked(&h.mutex));
+	KUNIT_EXPECT_EQ(test, mutex_trylock(&h.mutex), 1);
+	/* Taken: a second trylock fails until the holder unlocks. */
+	KUNIT_EXPECT_EQ(test, mutex_trylock(&h.mutex), 0);
+	mutex_unlock(&h.mutex);
+	KUNIT_EXPECT_FALSE(test, mutex_is_locked(&h.mutex));
+
+	/* __mutex_init() resets a held mutex's state, as the kernel's (re)initialisation does. */
+	mutex_lock(&h.mutex);
+	__mutex_init(&h.mutex, "again", &h.key);
+	KUNIT_EXPECT_FALSE(test, mutex_is_locked(&h.mutex));
+
+	write_lock(&h.rw);
+	write_unlock(&h.rw);
+	KUNIT_EXPECT_TRUE(test, read_trylock(&h.rw));
+	read_unlock(&h.rw);
+	KUNIT_EXPECT_EQ(test, read_seqcount_begin(&h.seq) & 1, 0U);
+}
+
+static void split_types_cpumask_var(struct kunit *test)
+{
+	cpumask_var_t mask;
+
+	/* Not off-stack: the mask is the variable itself, and sized for NR_CPUS. */
+	KUNIT_EXPECT_EQ(test, sizeof(mask), sizeof(struct cpumask));
+	__builtin_memset(mask, 0xff, sizeof(mask));
+	KUNIT_ASSERT_TRUE(test, alloc_cpumask_var(&mask, GFP_KERNEL));
+	/* alloc_ leaves the contents alone; zalloc_ clears them. */
+	KUNIT_EXPECT_TRUE(test, cpumask_test_cpu(0, mask));
+	KUNIT_ASSERT_TRUE(test, zalloc_cpumask_var_node(&mask, GFP_KERNEL, NUMA_NO_NODE));
+	KUNIT_EXPECT_TRUE(test, cpumask_empty(mask));
+	KUNIT_EXPECT_TRUE(test, cpumask_available(mask));
+	cpumask_copy(mask, cpu_possible_mask);
+	KUNIT_EXPECT_TRUE(test, cpumask_equal(mask, cpu_possible_mask));
+	KUNIT_EXPECT_EQ(test, cpumask_weight(mask), nr_cpu_ids);
+	free_cpumask_var(mask);
+}
+
+static int split_types_calls;
+
+static void split_types_call(void *info)
+{
+	split_types_calls += *(int *)info;
+}
+
+static void split_types_csd(struct kunit *test)
+{
+	int two = 2;
+	call_single_data_t csd = CSD_INIT(split_types_call, &two);
+	call_single_data_t other;
+
+	KUNIT_EXPECT_TRUE(test, csd.func == split_types_call);
+	KUNIT_EXPECT_PTR_EQ(test, csd.info, (void *)&two);
+	INIT_CSD(&other, split_types_call, &two);
+	split_types_calls = 0;
+	other.func(other.info);
+	KUNIT_EXPECT_EQ(test, split_types_calls, 2);
+}
+
+static void split_types_cacheflush(struct kunit *test)
+{
+	char src[32] = "copied to a user page", dst[32] = { 0 };
+
+	/* Coherent caches: the flushes change nothing, and the page copies are copies. */
+	flush_cache_all();
+	flush_dcache_page(NULL);
+	flush_icache_range((unsigned long)src, (unsigned long)src + sizeof(src));
+	KUNIT_EXPECT_EQ(test, ARCH_IMPLEMENTS_FLUSH_DCACHE_PAGE, 0);
+	copy_to_user_page(NULL, NULL, 0UL, dst, src, sizeof(src));
+	KUNIT_EXPECT_STREQ(test, dst, "copied to a user page");
+	__builtin_memset(src, 0, sizeof(src));
+	copy_from_user_page(NULL, NULL, 0UL, src, dst, 7);
+	KUNIT_EXPECT_STREQ(test, src, "copied ");
+}
+
+static struct kunit_case split_types_test_cases[] = {
+	KUNIT_CASE(split_types_locks_work),
+	KUNIT_CASE(split_types_cpumask_var),
+	KUNIT_CASE(split_types_csd),
+	KUNIT_CASE(split_types_cacheflush),
+	{}
+};
+
+static struct kunit_suite split_types_test_suite = {
+	.name = "kunit_c_split_types",
+	.test_cases = split_types_test_cases,
+};
+kunit_test_suite(split_types_test_suite);
