@@ -182,15 +182,22 @@ void __kunit_c_register_suites(struct kunit_suite *const *suites,
 			       const char *module, const char *file, int line,
 			       bool init_section);
 
+/* The kernel's list may end in a comma (drivers/of/of_test.c's does): a NULL-terminated copy. */
 #define __KUNIT_C_SUITES_DEFINE(id, init_section, ...)			\
 	static struct kunit_suite *const __kunit_c_suites_##id[] = {	\
-		__VA_ARGS__, NULL };					\
+		__VA_ARGS__ };						\
 	__attribute__((constructor)) static void			\
 	__kunit_c_register_##id(void)					\
 	{								\
-		__kunit_c_register_suites(__kunit_c_suites_##id,	\
-					  KBUILD_MODNAME, __FILE__,	\
-					  __LINE__, init_section);	\
+		enum { __n = sizeof(__kunit_c_suites_##id) /		\
+			     sizeof(__kunit_c_suites_##id[0]) };	\
+		static struct kunit_suite *__list[__n + 1];		\
+									\
+		for (int __i = 0; __i < __n; __i++)			\
+			__list[__i] = __kunit_c_suites_##id[__i];	\
+		__kunit_c_register_suites(__list, KBUILD_MODNAME,	\
+					  __FILE__, __LINE__,		\
+					  init_section);		\
 	}
 #define __KUNIT_C_SUITES_AT(id, init_section, ...)			\
 	__KUNIT_C_SUITES_DEFINE(id, init_section, __VA_ARGS__)

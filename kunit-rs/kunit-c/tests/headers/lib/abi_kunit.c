@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <asm/ioctl.h>
 #include <asm/posix_types.h>
+#include <asm/stat.h>
 #include <linux/instruction_pointer.h>
 #include <linux/posix_types.h>
 #include <linux/byteorder.h>
@@ -79,7 +80,21 @@ static void abi_uapi_byteorder_names(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, __le32_to_cpu(__cpu_to_le32(0xdeadbeefU)), 0xdeadbeefU);
 }
 
+static void abi_stat_layout(struct kunit *test)
+{
+	/* The generic 64-bit layout: 128 bytes, sizes at the ABI's offsets. */
+	if (BITS_PER_LONG != 64)
+		kunit_skip(test, "the generic struct stat is checked on 64-bit");
+	KUNIT_EXPECT_EQ(test, sizeof(struct stat), 128UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_mode), 16UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_size), 48UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_blksize), 56UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_mtime_nsec), 96UL);
+	KUNIT_EXPECT_EQ(test, STAT_HAVE_NSEC, 1);
+}
+
 static struct kunit_case abi_test_cases[] = {
+	KUNIT_CASE(abi_stat_layout),
 	KUNIT_CASE(abi_uapi_byteorder_names),
 	KUNIT_CASE(abi_ioctl_encoding),
 	KUNIT_CASE(abi_posix_types),
