@@ -4,7 +4,8 @@
  * alone (<linux/spinlock_types.h> & co., which forward to kunit-c's full headers, so a
  * tree header embedding a spinlock gets the lock kunit-c's operations work on), the
  * kernel's mutex_init() expansion __mutex_init(), <linux/cpumask.h>'s cpumask_var_t
- * (CONFIG_CPUMASK_OFFSTACK=n), <linux/smp.h>'s call_single_data_t and <asm/cacheflush.h>.
+ * (CONFIG_CPUMASK_OFFSTACK=n), <linux/smp.h>'s call_single_data_t, <asm/cacheflush.h>, and
+ * <asm/io.h>'s accessors over a buffer playing a register block, with <asm/page.h>'s pgprot_t.
  */
 #include <kunit/test.h>
 /* The type headers first and alone: each must give the type it is named for. */
@@ -16,6 +17,8 @@
 #include <linux/cpumask_types.h>
 #include <linux/seqlock_types.h>
 #include <asm/cacheflush.h>
+#include <asm/io.h>
+#include <asm/page.h>
 #include <linux/cpumask.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
@@ -124,7 +127,33 @@ static void split_types_cacheflush(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, src, "copied ");
 }
 
+static void split_types_mmio(struct kunit *test)
+{
+	u8 regs[16] = { 0 };
+	void __iomem *base = regs;
+	pgprot_t prot = __pgprot(0x63UL);
+
+	/* write*() stores little-endian whatever the CPU's order; read*() loads it back. */
+	writel(0x11223344U, base);
+	KUNIT_EXPECT_EQ(test, regs[0], 0x44);
+	KUNIT_EXPECT_EQ(test, regs[3], 0x11);
+	KUNIT_EXPECT_EQ(test, readl(base), 0x11223344U);
+	iowrite16be(0xabcd, base + 4);
+	KUNIT_EXPECT_EQ(test, regs[4], 0xab);
+	KUNIT_EXPECT_EQ(test, ioread16be(base + 4), 0xabcd);
+	writeq_relaxed(0x0102030405060708ULL, base + 8);
+	KUNIT_EXPECT_EQ(test, regs[8], 0x08);
+	KUNIT_EXPECT_EQ(test, readq(base + 8), 0x0102030405060708ULL);
+	memset_io(base, 0x5a, 4);
+	KUNIT_EXPECT_EQ(test, readb(base + 3), 0x5a);
+	KUNIT_EXPECT_PTR_EQ(test, phys_to_virt(virt_to_phys(regs)), (void *)regs);
+	/* No physical memory to map. */
+	KUNIT_EXPECT_NULL(test, ioremap(0xfee00000ULL, PAGE_SIZE));
+	KUNIT_EXPECT_EQ(test, pgprot_val(prot), 0x63UL);
+}
+
 static struct kunit_case split_types_test_cases[] = {
+	KUNIT_CASE(split_types_mmio),
 	KUNIT_CASE(split_types_locks_work),
 	KUNIT_CASE(split_types_cpumask_var),
 	KUNIT_CASE(split_types_csd),
