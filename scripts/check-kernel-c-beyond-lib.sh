@@ -40,6 +40,7 @@ drivers/firewire/self-id-sequence-helper-test.c||-
 drivers/firewire/uapi-test.c||-
 drivers/scsi/scsi_proto_test.c||-
 drivers/gpu/drm/tests/drm_rect_test.c|drivers/gpu/drm/drm_rect.c|-
+drivers/gpu/drm/tests/drm_format_test.c|drivers/gpu/drm/drm_fourcc.c|-
 drivers/iio/test/iio-test-gts.c|drivers/iio/industrialio-gts-helper.c lib/sort.c|-
 fs/bcachefs/mean_and_variance_test.c|fs/bcachefs/mean_and_variance.c lib/math/int_sqrt.c|-
 arch/s390/lib/test_modules.c|arch/s390/lib/test_modules_helpers.c|-
