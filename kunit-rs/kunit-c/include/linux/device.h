@@ -21,6 +21,7 @@
 #include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
+#include <linux/wait.h>
 
 struct module;
 struct device;

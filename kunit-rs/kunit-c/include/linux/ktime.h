@@ -32,6 +32,19 @@ static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
 static inline ktime_t ms_to_ktime(u64 ms) { return (ktime_t)(ms * NSEC_PER_MSEC); }
 static inline ktime_t ktime_add(ktime_t a, ktime_t b) { return a + b; }
 static inline ktime_t ktime_sub(ktime_t a, ktime_t b) { return a - b; }
+/*
+ * kernel/time/hrtimer.c's addition for expiry times: a sum that overflows (or goes negative)
+ * is the latest time there is (ktime_set(KTIME_SEC_MAX, 0), which is KTIME_MAX), as the
+ * kernel's saturates.
+ */
+static inline ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs)
+{
+	ktime_t res = (ktime_t)((u64)lhs + (u64)rhs);
+
+	if (res < 0 || res < lhs || res < rhs)
+		res = ktime_set(KTIME_SEC_MAX, 0);
+	return res;
+}
 static inline ktime_t ktime_add_ns(ktime_t kt, u64 ns) { return kt + (ktime_t)ns; }
 static inline s64 ktime_us_delta(ktime_t later, ktime_t earlier) { return ktime_to_us(later - earlier); }
 static inline s64 ktime_ms_delta(ktime_t later, ktime_t earlier) { return ktime_to_ms(later - earlier); }

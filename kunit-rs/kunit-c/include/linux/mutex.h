@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <linux/compiler.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/processor.h>
 #include <linux/sched.h>

@@ -5,7 +5,9 @@
  * tree header embedding a spinlock gets the lock kunit-c's operations work on), the
  * kernel's mutex_init() expansion __mutex_init(), <linux/cpumask.h>'s cpumask_var_t
  * (CONFIG_CPUMASK_OFFSTACK=n), <linux/smp.h>'s call_single_data_t, <asm/cacheflush.h>, and
- * <asm/io.h>'s accessors over a buffer playing a register block, with <asm/page.h>'s pgprot_t.
+ * <asm/io.h>'s accessors over a buffer playing a register block, with <asm/page.h>'s pgprot_t;
+ * and the small names tree headers use inline: ktime_add_safe() (hrtimer.h),
+ * rcu_pointer_handoff() (dma-fence.h), DEFINE_CLASS()/CLASS() (file.h).
  */
 #include <kunit/test.h>
 /* The type headers first and alone: each must give the type it is named for. */
@@ -19,7 +21,10 @@
 #include <asm/cacheflush.h>
 #include <asm/io.h>
 #include <asm/page.h>
+#include <linux/cleanup.h>
 #include <linux/cpumask.h>
+#include <linux/ktime.h>
+#include <linux/rcupdate.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/smp.h>
@@ -152,7 +157,47 @@ static void split_types_mmio(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pgprot_val(prot), 0x63UL);
 }
 
+static void split_types_ktime_add_safe(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, ktime_add_safe(ms_to_ktime(1), 5), (ktime_t)1000005);
+	/* An overflowing sum saturates: ktime_set(KTIME_SEC_MAX, 0), which is KTIME_MAX. */
+	KUNIT_EXPECT_EQ(test, ktime_add_safe(KTIME_MAX - 1, 2), KTIME_MAX);
+	KUNIT_EXPECT_EQ(test, ktime_add_safe(KTIME_MAX, KTIME_MAX), KTIME_MAX);
+	KUNIT_EXPECT_EQ(test, ktime_add_safe(-5, 3), KTIME_MAX);
+	KUNIT_EXPECT_EQ(test, ktime_add_safe(KTIME_MAX - 2, 2), KTIME_MAX);
+	KUNIT_EXPECT_EQ(test, ktime_add_safe(KTIME_MAX - 3, 2), KTIME_MAX - 1);
+}
+
+static int split_types_class_exits;
+
+struct split_types_fd {
+	int fd;
+};
+
+DEFINE_CLASS(split_types_fd, struct split_types_fd, split_types_class_exits += _T.fd,
+	     ((struct split_types_fd){ .fd = fd * 10 }), int fd)
+
+static void split_types_class(struct kunit *test)
+{
+	int *shared = kunit_kzalloc(test, sizeof(*shared), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, shared);
+	KUNIT_EXPECT_PTR_EQ(test, rcu_pointer_handoff(shared), shared);
+	split_types_class_exits = 0;
+	{
+		CLASS(split_types_fd, f)(4);
+
+		/* The constructor ran with the arguments; the destructor has not yet. */
+		KUNIT_EXPECT_EQ(test, f.fd, 40);
+		KUNIT_EXPECT_EQ(test, split_types_class_exits, 0);
+	}
+	/* Leaving the scope ran the destructor on the variable's value. */
+	KUNIT_EXPECT_EQ(test, split_types_class_exits, 40);
+}
+
 static struct kunit_case split_types_test_cases[] = {
+	KUNIT_CASE(split_types_ktime_add_safe),
+	KUNIT_CASE(split_types_class),
 	KUNIT_CASE(split_types_mmio),
 	KUNIT_CASE(split_types_locks_work),
 	KUNIT_CASE(split_types_cpumask_var),
