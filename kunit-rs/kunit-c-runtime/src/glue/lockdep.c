@@ -5,8 +5,8 @@
  * it, as in the kernel, so holding one is atomic context) and the locks it holds, for
  * lockdep_is_held(). might_sleep() in atomic task context fails the running test with the
  * kernel's report, at the caller's file and line. In the irq contexts (a signal handler:
- * nothing here may allocate or fail a test) it reports nothing; run-in-irq's own checks of
- * those contexts apply. Per-thread
+ * nothing here may allocate or fail a test) it is recorded lock-free by run-in-irq, and
+ * kunit_run_irq_test() reports it as it reports a Rust might_sleep() there. Per-thread
  * state only, updated in strict nesting, so the hardirq stand-in interrupting an update
  * restores what it changed before the interrupted code continues.
  */
@@ -21,6 +21,7 @@
 
 bool __kunit_c_in_interrupt(void);
 bool __kunit_c_irqs_disabled(void);
+void __kunit_c_might_sleep_in_irq(const char *file, int line);
 void __kunit_c_fail_current_test(const char *file, int line, char *msg);
 
 static __thread unsigned int kc_preempt;
@@ -114,7 +115,11 @@ void __kunit_c_might_sleep(const char *file, int line)
 	char comm[17] = "";
 	char *msg;
 
-	if (__kunit_c_in_interrupt() || (!kc_preempt && !irqs))
+	if (__kunit_c_in_interrupt()) {
+		__kunit_c_might_sleep_in_irq(file, line);
+		return;
+	}
+	if (!kc_preempt && !irqs)
 		return;
 	prctl(PR_GET_NAME, comm);
 	if (asprintf(&msg,
