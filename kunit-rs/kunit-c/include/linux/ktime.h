@@ -5,6 +5,7 @@
 
 #include <linux/types.h>
 #include <linux/time64.h>
+#include <linux/jiffies.h>
 
 typedef s64 ktime_t;
 
@@ -37,6 +38,10 @@ static inline ktime_t ktime_sub(ktime_t a, ktime_t b) { return a - b; }
  * is the latest time there is (ktime_set(KTIME_SEC_MAX, 0), which is KTIME_MAX), as the
  * kernel's saturates.
  */
+/* The resolution of low-resolution timers: one jiffy (the kernel's vdso/ktime.h). */
+#define LOW_RES_NSEC TICK_NSEC
+#define KTIME_LOW_RES (LOW_RES_NSEC)
+
 static inline ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs)
 {
 	ktime_t res = (ktime_t)((u64)lhs + (u64)rhs);

@@ -166,6 +166,10 @@ static void split_types_ktime_add_safe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ktime_add_safe(-5, 3), KTIME_MAX);
 	KUNIT_EXPECT_EQ(test, ktime_add_safe(KTIME_MAX - 2, 2), KTIME_MAX);
 	KUNIT_EXPECT_EQ(test, ktime_add_safe(KTIME_MAX - 3, 2), KTIME_MAX - 1);
+	/* Low-resolution timers tick once a jiffy. */
+	KUNIT_EXPECT_EQ(test, (u64)KTIME_LOW_RES, (u64)(NSEC_PER_SEC + HZ / 2) / HZ);
+	/* HZ divides a second (100, 250, 1000): HZ ticks make one. */
+	KUNIT_EXPECT_EQ(test, (u64)LOW_RES_NSEC * HZ, (u64)NSEC_PER_SEC);
 }
 
 static int split_types_class_exits;
