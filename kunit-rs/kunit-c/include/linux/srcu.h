@@ -25,7 +25,16 @@ struct srcu_struct {
 	struct mutex gp_mutex;
 };
 
-#define __SRCU_STRUCT_INIT(name) { .idx = 0, .count = { 0, 0 }, .gp_mutex = __MUTEX_INITIALIZER(name.gp_mutex) }
+/*
+ * The kernel's tree SRCU keeps grace-period state in a separate srcu_usage, which
+ * <linux/notifier.h> embeds and names to __SRCU_STRUCT_INIT(); here it holds nothing.
+ */
+struct srcu_usage {
+	int __unused_state;
+};
+
+#define __SRCU_STRUCT_INIT(name, ...)                                                          \
+	{ .idx = 0, .count = { 0, 0 }, .gp_mutex = __MUTEX_INITIALIZER(name.gp_mutex) }
 #define DEFINE_SRCU(name) struct srcu_struct name = __SRCU_STRUCT_INIT(name)
 #define DEFINE_STATIC_SRCU(name) static struct srcu_struct name = __SRCU_STRUCT_INIT(name)
 

@@ -14,6 +14,12 @@
 
 DEFINE_STATIC_SRCU(srcu_test_domain);
 
+/* As <linux/notifier.h> embeds and initialises one: with its srcu_usage named. */
+static struct {
+	struct srcu_usage srcuu;
+	struct srcu_struct srcu;
+} srcu_test_embedded = { .srcu = __SRCU_STRUCT_INIT(srcu_test_embedded.srcu, srcu_test_embedded.srcuu, pcpu) };
+
 struct srcu_reader_state {
 	struct srcu_struct *ssp;
 	atomic_t in, may_leave, left;
@@ -82,6 +88,10 @@ static void srcu_domains_are_separate(struct kunit *test)
 	int idx, inner;
 
 	KUNIT_ASSERT_EQ(test, init_srcu_struct(&other), 0);
+	idx = srcu_read_lock(&srcu_test_embedded.srcu);
+	KUNIT_EXPECT_TRUE(test, srcu_read_lock_held(&srcu_test_embedded.srcu));
+	srcu_read_unlock(&srcu_test_embedded.srcu, idx);
+	synchronize_srcu(&srcu_test_embedded.srcu);
 	KUNIT_EXPECT_FALSE(test, srcu_read_lock_held(&other));
 	idx = srcu_read_lock(&other);
 	inner = srcu_read_lock(&other);
