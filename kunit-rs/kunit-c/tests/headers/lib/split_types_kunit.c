@@ -18,6 +18,7 @@
 #include <linux/mutex_types.h>
 #include <linux/cpumask_types.h>
 #include <linux/seqlock_types.h>
+#include <linux/percpu-defs.h>
 #include <asm/cacheflush.h>
 #include <asm/io.h>
 #include <asm/page.h>
@@ -29,6 +30,9 @@
 #include <linux/mutex.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
+
+/* Defined through <linux/percpu-defs.h> alone: kunit-c's per-CPU copies. */
+static DEFINE_PER_CPU(int, split_types_counter);
 
 /* What a tree header embeds: the types only, used by kunit-c's operations below. */
 struct split_types_holder {
@@ -74,6 +78,19 @@ static void split_types_locks_work(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, read_trylock(&h.rw));
 	read_unlock(&h.rw);
 	KUNIT_EXPECT_EQ(test, read_seqcount_begin(&h.seq) & 1, 0U);
+}
+
+static void split_types_percpu_defs(struct kunit *test)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		*per_cpu_ptr(&split_types_counter, cpu) = cpu + 1;
+	this_cpu_add(split_types_counter, 10);
+	/* This CPU's copy took the add; every other kept its own value. */
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, per_cpu(split_types_counter, cpu),
+				cpu + 1 + (cpu == (int)raw_smp_processor_id() ? 10 : 0));
 }
 
 static void split_types_cpumask_var(struct kunit *test)
@@ -204,6 +221,7 @@ static struct kunit_case split_types_test_cases[] = {
 	KUNIT_CASE(split_types_class),
 	KUNIT_CASE(split_types_mmio),
 	KUNIT_CASE(split_types_locks_work),
+	KUNIT_CASE(split_types_percpu_defs),
 	KUNIT_CASE(split_types_cpumask_var),
 	KUNIT_CASE(split_types_csd),
 	KUNIT_CASE(split_types_cacheflush),
