@@ -20,6 +20,7 @@
 #define KC_POOL_PAGES 16384u
 #define KC_MAX_PAGE_ORDER 10u
 #define KC_GFP_NOWARN 0x2000u
+#define KC_GFP_COMP 0x40000u
 #define KC_VM_MAP_PUT_PAGES 0x200ul
 #define KC_VMAP_MAGIC 0x6b63766d6170UL /* "kcvmap" */
 
@@ -32,6 +33,7 @@ struct kc_page {
 	unsigned long private;
 	int refcount;
 	unsigned int order;
+	unsigned long compound_head;
 };
 
 struct kc_page mem_map[KC_POOL_PAGES];
@@ -120,6 +122,12 @@ struct kc_page *alloc_pages_noprof(kc_gfp_t gfp, unsigned int order)
 			memset(&page[i], 0, sizeof(page[i]));
 		}
 		page->order = order;
+		/* A compound page: its tails name their head (<linux/mm.h>'s page_folio()). */
+		if ((gfp & KC_GFP_COMP) && order) {
+			for (unsigned long i = 1; i < n; i++)
+				page[i].compound_head = (unsigned long)page | 1;
+			page[1].flags = order; /* <linux/mm.h>'s folio_order(): _flags_1 */
+		}
 		__atomic_store_n(&page->refcount, 1, __ATOMIC_RELEASE);
 		if (gfp & KC_GFP_ZERO)
 			memset(page_address(page), 0, n * KC_PAGE_SIZE);
@@ -136,16 +144,25 @@ static void free_block(struct kc_page *page, unsigned int order)
 		__atomic_store_n(&kc_used[first + i], 0, __ATOMIC_RELEASE);
 }
 
-/* Drops a reference; the last one frees the block (its order kept from the allocation). */
+static struct kc_page *head_of(struct kc_page *page)
+{
+	return (page->compound_head & 1) ? (struct kc_page *)(page->compound_head - 1) : page;
+}
+
+/*
+ * Drops a reference on the page's folio (its head's count); the last one frees the block
+ * (its order kept from the allocation).
+ */
 void put_page(struct kc_page *page)
 {
+	page = head_of(page);
 	if (__atomic_sub_fetch(&page->refcount, 1, __ATOMIC_ACQ_REL) == 0)
 		free_block(page, page->order);
 }
 
 void get_page(struct kc_page *page)
 {
-	__atomic_add_fetch(&page->refcount, 1, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&head_of(page)->refcount, 1, __ATOMIC_RELAXED);
 }
 
 void __free_pages(struct kc_page *page, unsigned int order)

@@ -14,6 +14,10 @@ static inline void *kmap(struct page *page) { return page_address(page); }
 static inline void kunmap(struct page *page) { (void)page; }
 static inline void *kmap_local_page(struct page *page) { return page_address(page); }
 static inline void *kmap_atomic(struct page *page) { return page_address(page); }
+static inline void *kmap_local_folio(struct folio *folio, size_t offset)
+{
+	return (char *)folio_address(folio) + offset;
+}
 /* As the kernel's: the address kmap_local_page() returned, never the page. */
 #define kunmap_local(addr)                                                 \
 	do {                                                               \

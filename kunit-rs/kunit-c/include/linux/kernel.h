@@ -59,6 +59,10 @@ void __kunit_c_might_sleep(const char *file, int line);
 void __kunit_c_sleep_site(const char *file, int line);
 void __kunit_c_might_sleep_site(const char *file, int line);
 #define __kunit_c_sleeper(call) (__kunit_c_sleep_site(__FILE__, __LINE__), call)
+/* The direction of an I/O (an iov_iter's data_source): READ into memory, WRITE from it. */
+#define READ 0
+#define WRITE 1
+
 #define might_sleep_if(cond) do { if (cond) might_sleep(); } while (0)
 #define might_fault() do { } while (0)
 #define cond_resched() ({ 0; })

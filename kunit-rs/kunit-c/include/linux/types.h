@@ -61,6 +61,11 @@ typedef unsigned long ulong;
 typedef unsigned long uintptr_t;
 typedef long intptr_t;
 typedef __PTRDIFF_TYPE__ ssize_t;
+/* The uapi names (<asm-generic/posix_types.h>) that the tree's uapi headers use. */
+typedef __SIZE_TYPE__ __kernel_size_t;
+typedef __PTRDIFF_TYPE__ __kernel_ssize_t;
+typedef long __kernel_long_t;
+typedef unsigned long __kernel_ulong_t;
 typedef long off_t;
 typedef long long loff_t;
 typedef int pid_t;

@@ -2,13 +2,15 @@
 /*
  * Our tests of <linux/mm_types.h>, <linux/gfp.h>'s page allocator, <linux/highmem.h>,
  * vmap()/vunmap() of <linux/vmalloc.h> and <asm/pgtable.h>: pages of the pool, their
- * struct page, references, and a second mapping that aliases the pages.
+ * struct page, references, compound pages as folios, and a second mapping that aliases
+ * the pages.
  */
 #include <kunit/test.h>
 #include <linux/gfp.h>
 #include <linux/highmem.h>
 #include <linux/mm.h>
 #include <linux/mm_types.h>
+#include <linux/pfn.h>
 #include <linux/vmalloc.h>
 #include <asm/pgtable.h>
 
@@ -46,6 +48,9 @@ static void virt_to_page_inverts_page_address(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, virt_to_page(addr + PAGE_SIZE - 1), page);
 	KUNIT_EXPECT_PTR_EQ(test, virt_to_page(addr + PAGE_SIZE), page + 1);
 	KUNIT_EXPECT_PTR_EQ(test, pfn_to_page(page_to_pfn(page)), page);
+	KUNIT_EXPECT_EQ(test, PHYS_PFN(PFN_PHYS(page_to_pfn(page))), page_to_pfn(page));
+	KUNIT_EXPECT_EQ(test, PFN_UP(PAGE_SIZE + 1), 2);
+	KUNIT_EXPECT_EQ(test, PFN_DOWN(2 * PAGE_SIZE - 1), 1);
 	KUNIT_EXPECT_TRUE(test, virt_addr_valid(addr));
 	/* kmalloc()ed memory is not the pool's here. */
 	heap = kmalloc(16, GFP_KERNEL);
@@ -183,6 +188,42 @@ static void kmap_is_page_address(struct kunit *test)
 	__free_page(page);
 }
 
+/* A compound page is one folio: its tails name the head, which holds the count. */
+static void compound_pages_are_folios(struct kunit *test)
+{
+	struct folio *folio = folio_alloc(GFP_KERNEL, 2);
+	struct page *plain;
+
+	KUNIT_ASSERT_NOT_NULL(test, folio);
+	KUNIT_EXPECT_EQ(test, folio_order(folio), 2);
+	KUNIT_EXPECT_EQ(test, folio->_flags_1 & 0xff, 2);
+	KUNIT_EXPECT_EQ(test, folio_nr_pages(folio), 4);
+	KUNIT_EXPECT_EQ(test, folio_size(folio), 4 * PAGE_SIZE);
+	KUNIT_EXPECT_TRUE(test, folio_test_large(folio));
+	KUNIT_EXPECT_TRUE(test, PageHead(&folio->page));
+	KUNIT_EXPECT_TRUE(test, PageTail(folio_page(folio, 3)));
+	KUNIT_EXPECT_PTR_EQ(test, page_folio(folio_page(folio, 3)), folio);
+	KUNIT_EXPECT_PTR_EQ(test, compound_head(folio_page(folio, 1)), &folio->page);
+	KUNIT_EXPECT_PTR_EQ(test, kmap_local_folio(folio, PAGE_SIZE + 5),
+			    (void *)((char *)page_address(folio_page(folio, 1)) + 5));
+	/* A reference taken through a tail page is the folio's. */
+	get_page(folio_page(folio, 2));
+	KUNIT_EXPECT_EQ(test, folio_ref_count(folio), 2);
+	KUNIT_EXPECT_EQ(test, page_count(folio_page(folio, 3)), 2);
+	put_page(folio_page(folio, 1));
+	KUNIT_EXPECT_EQ(test, folio_ref_count(folio), 1);
+	folio_put(folio);
+
+	/* Without __GFP_COMP each page of the block is a folio of its own. */
+	plain = alloc_pages(GFP_KERNEL, 2);
+	KUNIT_ASSERT_NOT_NULL(test, plain);
+	KUNIT_EXPECT_PTR_EQ(test, page_folio(plain + 1), (struct folio *)(plain + 1));
+	KUNIT_EXPECT_EQ(test, folio_order(page_folio(plain)), 0);
+	KUNIT_EXPECT_FALSE(test, PageCompound(plain));
+	KUNIT_EXPECT_FALSE(test, PageHighMem(plain));
+	__free_pages(plain, 2);
+}
+
 static struct kunit_case page_cases[] = {
 	KUNIT_CASE(pages_are_aligned_blocks),
 	KUNIT_CASE(virt_to_page_inverts_page_address),
@@ -193,6 +234,7 @@ static struct kunit_case page_cases[] = {
 	KUNIT_CASE(vmap_aliases_the_pages),
 	KUNIT_CASE(vfree_puts_the_pages),
 	KUNIT_CASE(kmap_is_page_address),
+	KUNIT_CASE(compound_pages_are_folios),
 	{}
 };
 

@@ -9,6 +9,7 @@
 #include <linux/mman.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/thread_info.h>
 #include <linux/uaccess.h>
 
 static char __user *map_user(struct kunit *test, size_t len)
@@ -95,10 +96,34 @@ static void user_strings_and_structs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, k.b, 0u);
 }
 
+/* <linux/thread_info.h>'s check_copy_size(): a copy larger than the known object warns. */
+static void copy_size_is_checked(struct kunit *test)
+{
+	char small[8];
+	char *unknown = kmalloc(4, GFP_KERNEL);
+	volatile size_t sixteen = 16, huge = (size_t)INT_MAX + 1;
+	unsigned long before = __kunit_c_warn_count();
+
+	KUNIT_EXPECT_TRUE(test, check_copy_size(small, 8, false));
+	KUNIT_EXPECT_TRUE(test, check_copy_size(small, 3, true));
+	KUNIT_EXPECT_EQ(test, __kunit_c_warn_count(), before);
+	KUNIT_EXPECT_FALSE(test, check_copy_size(small, sixteen, false));
+	KUNIT_EXPECT_EQ(test, __kunit_c_warn_count(), before + 1);
+	KUNIT_EXPECT_FALSE(test, check_copy_size(small + 4, (size_t)sixteen / 2, true));
+	KUNIT_EXPECT_EQ(test, __kunit_c_warn_count(), before + 2);
+	/* An object the compiler cannot size: only the INT_MAX bound. */
+	OPTIMIZER_HIDE_VAR(unknown);
+	KUNIT_EXPECT_TRUE(test, check_copy_size(unknown, sixteen, false));
+	KUNIT_EXPECT_FALSE(test, check_copy_size(unknown, huge, false));
+	KUNIT_EXPECT_GE(test, __kunit_c_warn_count(), before + 2);
+	kfree(unknown);
+}
+
 static struct kunit_case uaccess_header_cases[] = {
 	KUNIT_CASE(kernel_memory_is_not_user_memory),
 	KUNIT_CASE(a_copy_faults_at_the_end_of_the_mapping),
 	KUNIT_CASE(user_strings_and_structs),
+	KUNIT_CASE(copy_size_is_checked),
 	{}
 };
 
