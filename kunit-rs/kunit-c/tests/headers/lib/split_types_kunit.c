@@ -7,7 +7,8 @@
  * (CONFIG_CPUMASK_OFFSTACK=n), <linux/smp.h>'s call_single_data_t, <asm/cacheflush.h>, and
  * <asm/io.h>'s accessors over a buffer playing a register block, with <asm/page.h>'s pgprot_t;
  * and the small names tree headers use inline: ktime_add_safe() (hrtimer.h),
- * rcu_pointer_handoff() (dma-fence.h), DEFINE_CLASS()/CLASS() (file.h).
+ * rcu_pointer_handoff() (dma-fence.h), DEFINE_CLASS()/CLASS() (file.h), and the allocating
+ * XArray's flags (idr.h's IDA_INIT_FLAGS), kept without changing the array.
  */
 #include <kunit/test.h>
 /* The type headers first and alone: each must give the type it is named for. */
@@ -30,6 +31,7 @@
 #include <linux/mutex.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
+#include <linux/xarray.h>
 
 /* Defined through <linux/percpu-defs.h> alone: kunit-c's per-CPU copies. */
 static DEFINE_PER_CPU(int, split_types_counter);
@@ -216,7 +218,28 @@ static void split_types_class(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, split_types_class_exits, 40);
 }
 
+static DEFINE_XARRAY_ALLOC(split_types_ids);
+
+static void split_types_xa_alloc_flags(struct kunit *test)
+{
+	struct xarray xa;
+	int value = 3;
+
+	/* The kernel's values: the free mark sits just above the GFP bits. */
+	KUNIT_EXPECT_EQ(test, XA_FLAGS_ALLOC, XA_FLAGS_TRACK_FREE | (1U << __GFP_BITS_SHIFT));
+	KUNIT_EXPECT_EQ(test, XA_FLAGS_ALLOC1, 12U);
+	xa_init_flags(&xa, XA_FLAGS_LOCK_IRQ | XA_FLAGS_ALLOC);
+	KUNIT_EXPECT_EQ(test, xa.xa_flags, XA_FLAGS_LOCK_IRQ | XA_FLAGS_ALLOC);
+	/* Such an array stores and loads as any other. */
+	KUNIT_EXPECT_NULL(test, xa_store(&xa, 5, &value, GFP_KERNEL));
+	KUNIT_EXPECT_PTR_EQ(test, xa_load(&xa, 5), (void *)&value);
+	xa_destroy(&xa);
+	KUNIT_EXPECT_EQ(test, split_types_ids.xa_flags, XA_FLAGS_ALLOC);
+	KUNIT_EXPECT_NULL(test, xa_load(&split_types_ids, 0));
+}
+
 static struct kunit_case split_types_test_cases[] = {
+	KUNIT_CASE(split_types_xa_alloc_flags),
 	KUNIT_CASE(split_types_ktime_add_safe),
 	KUNIT_CASE(split_types_class),
 	KUNIT_CASE(split_types_mmio),
