@@ -6,10 +6,9 @@
 #ifndef _ASM_PGTABLE_H
 #define _ASM_PGTABLE_H
 
-typedef struct { unsigned long pgprot; } pgprot_t;
+/* pgprot_t itself is <asm/page.h>'s, where tree headers such as <linux/io.h> find it. */
+#include <asm/page.h>
 
-#define pgprot_val(x) ((x).pgprot)
-#define __pgprot(x) ((pgprot_t){ (x) })
 /* x86_64's _PAGE_PRESENT | _PAGE_RW | _PAGE_ACCESSED | _PAGE_DIRTY | _PAGE_NX (not read). */
 #define PAGE_KERNEL __pgprot(0x8000000000000063UL)
 

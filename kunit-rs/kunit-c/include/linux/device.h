@@ -15,6 +15,13 @@
 #include <linux/gfp.h>
 #include <linux/printk.h>
 #include <linux/stddef.h>
+/* What the kernel's <linux/device.h> includes too: code that names a device often relies on it. */
+#include <linux/atomic.h>
+#include <linux/klist.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/wait.h>
 
 struct module;
 struct device;

@@ -30,6 +30,7 @@
 #include <linux/hex.h>
 #include <linux/bitops.h>
 #include <linux/container_of.h>
+#include <linux/instruction_pointer.h>
 #include <linux/processor.h>
 #include <asm/page.h>
 

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <linux/compiler.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/lockdep.h>
 #include <linux/processor.h>
 #include <linux/sched.h>
@@ -27,6 +28,14 @@ struct mutex {
 static inline void mutex_init(struct mutex *lock)
 {
 	__atomic_store_n(&lock->owner, NULL, __ATOMIC_RELEASE);
+}
+
+/* What mutex_init() expands to in the kernel; the lockdep name and class are not kept. */
+static inline void __mutex_init(struct mutex *lock, const char *name, struct lock_class_key *key)
+{
+	(void)name;
+	(void)key;
+	mutex_init(lock);
 }
 
 static inline void mutex_destroy(struct mutex *lock)

@@ -65,6 +65,22 @@ struct xarray {
 
 #define XA_FLAGS_LOCK_IRQ 1U
 #define XA_FLAGS_LOCK_BH 2U
+/*
+ * The allocating array's flags, with the kernel's values, so that a tree's <linux/idr.h>
+ * (IDA_INIT_FLAGS) and DEFINE_XARRAY_ALLOC() compile. They are kept in xa_flags and change
+ * nothing here: xa_alloc() and the marks are not provided, so code that allocates IDs fails
+ * to build rather than getting IDs without the tracking.
+ */
+#define XA_FLAGS_TRACK_FREE 4U
+#define XA_FLAGS_ZERO_BUSY 8U
+#define XA_FLAGS_ALLOC_WRAPPED 16U
+#define XA_FLAGS_ACCOUNT 32U
+#define XA_FLAGS_MARK(mark) ((gfp_t)((1U << __GFP_BITS_SHIFT) << (unsigned int)(mark)))
+#define XA_FREE_MARK 0U
+#define XA_FLAGS_ALLOC (XA_FLAGS_TRACK_FREE | XA_FLAGS_MARK(XA_FREE_MARK))
+#define XA_FLAGS_ALLOC1 (XA_FLAGS_TRACK_FREE | XA_FLAGS_ZERO_BUSY)
+#define DEFINE_XARRAY_ALLOC(name) DEFINE_XARRAY_FLAGS(name, XA_FLAGS_ALLOC)
+#define DEFINE_XARRAY_ALLOC1(name) DEFINE_XARRAY_FLAGS(name, XA_FLAGS_ALLOC1)
 
 #define XARRAY_INIT(name, flags) { .xa_lock = __SPIN_LOCK_UNLOCKED(name.xa_lock), \
 				   .xa_flags = (flags), .xa_head = NULL }
