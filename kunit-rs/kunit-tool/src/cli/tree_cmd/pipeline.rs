@@ -1,0 +1,745 @@
+//! Tree mode's build: kunit.py's configure step (kunit-kbuild's resolver over the tree's
+//! Kconfig), the objects the tree's Makefiles build for that configuration, the enabled test
+//! files compiled, each one's link closure (the tree objects defining what it leaves
+//! undefined, found from the sources' text, compiled, confirmed with `nm`), and one shared
+//! object of every test that can run plus the skipped entries of those that cannot.
+//!
+//! Which code wins: a symbol that an object of the tree's lib/ defines is the tree's (it is
+//! the code under test), as is one that nothing but the tree defines; the rest (the kernel
+//! services kunit-c stands in for: allocation, printk, locks) are the `kunit` process's. The
+//! tree's lib/kunit/ framework objects are never compiled: kunit-c's runtime replaces them.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use super::skips::{self, Unrunnable};
+use super::source_scan::{self, DeclaredSuite};
+use crate::cli::c_cmd::{link, objects};
+use crate::report::printer::Printer;
+
+/// What [`build`] needs.
+pub struct Inputs {
+    /// The tree, canonical.
+    pub tree: PathBuf,
+    /// Where `--kunitconfig` paths are looked up first.
+    pub cwd: PathBuf,
+    /// `--build_dir`, absolute.
+    pub build_dir: PathBuf,
+    /// `--kunitconfig`.
+    pub kunitconfigs: Vec<String>,
+    /// `--kconfig_add`.
+    pub kconfig_add: Vec<String>,
+    /// `--alltests`.
+    pub alltests: bool,
+    /// Compilers at a time.
+    pub jobs: usize,
+    /// This `kunit` binary (the run time the shared object links against).
+    pub exe: PathBuf,
+}
+
+/// What a build leaves for `exec`.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The shared object of every runnable test and the skipped entries.
+    pub so: PathBuf,
+    /// The test files that cannot run.
+    pub unrunnable: Vec<Unrunnable>,
+    /// Time spent configuring.
+    pub configured: Duration,
+}
+
+impl Built {
+    /// Reads what [`write`](Built::write) wrote.
+    pub fn read(path: &Path) -> Option<Built> {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        let so = PathBuf::from(v.get("so")?.as_str()?);
+        let mut unrunnable = Vec::new();
+        for u in v.get("unrunnable")?.as_array()? {
+            let s = |k: &str| u.get(k).and_then(|x| x.as_str()).map(str::to_owned);
+            let suites = u
+                .get("suites")?
+                .as_array()?
+                .iter()
+                .filter_map(|x| {
+                    Some(DeclaredSuite {
+                        name: x.get("name")?.as_str()?.to_owned(),
+                        cases: x
+                            .get("cases")?
+                            .as_array()?
+                            .iter()
+                            .filter_map(|c| c.as_str().map(str::to_owned))
+                            .collect(),
+                    })
+                })
+                .collect();
+            unrunnable.push(Unrunnable {
+                source: s("source")?,
+                option: s("option"),
+                suites,
+                reason: s("reason")?,
+            });
+        }
+        so.is_file().then_some(Built {
+            so,
+            unrunnable,
+            configured: Duration::ZERO,
+        })
+    }
+
+    /// Keeps the build's result for `exec`.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        let un: Vec<serde_json::Value> = self
+            .unrunnable
+            .iter()
+            .map(|u| {
+                serde_json::json!({
+                    "source": u.source, "option": u.option, "reason": u.reason,
+                    "suites": u.suites.iter().map(|s| serde_json::json!({"name": s.name, "cases": s.cases})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let v = serde_json::json!({"so": self.so.display().to_string(), "unrunnable": un});
+        std::fs::write(path, v.to_string())
+    }
+}
+
+/// Top-level folders whose Makefiles are not read: no KUnit test of a userspace build is
+/// there (other architectures, tools, generated or documentation folders).
+const NOT_READ: &[&str] = &[
+    "arch",
+    "tools",
+    "scripts",
+    "Documentation",
+    "include",
+    "usr",
+    "LICENSES",
+    "rust",
+    "samples",
+];
+
+fn write_if_changed(path: &Path, text: &str) -> io::Result<()> {
+    if std::fs::read_to_string(path).is_ok_and(|t| t == text) {
+        return Ok(());
+    }
+    std::fs::write(path, text)
+}
+
+/// Configures, compiles and links; `Err(status)` after the error lines (1 for an option
+/// that cannot hold, as kunit.py; 2 for a missing input).
+pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> {
+    let start = Instant::now();
+    out.line("Configuring KUnit Kernel ...");
+    out.flush();
+    let mut kunitconfigs = Vec::new();
+    for k in &inp.kunitconfigs {
+        let p = [inp.cwd.join(k), inp.tree.join(k)]
+            .into_iter()
+            .find(|p| p.exists());
+        match p {
+            Some(p) => kunitconfigs.push(p),
+            None => {
+                eprintln!("kunit: error: Specified kunitconfig ({k}) does not exist");
+                return Ok(Err(2));
+            }
+        }
+    }
+    let bd = &inp.build_dir;
+    let opts = kunit_kbuild::Options {
+        env: HashMap::new(),
+        shell_cache: Some(bd.join("kconfig-shell.cache")),
+        resolved_cache: Some(bd.join("kconfig-resolved.cache")),
+    };
+    let config = match kunit_kbuild::resolve_with(
+        &inp.tree,
+        "um",
+        &kunitconfigs,
+        &inp.kconfig_add,
+        inp.alltests,
+        &opts,
+    ) {
+        Ok(c) => c,
+        Err(errors) => {
+            eprintln!("kunit: error: Not all Kconfig options selected in kunitconfig were in the generated .config:");
+            for e in errors {
+                eprintln!("{e}");
+            }
+            return Ok(Err(1));
+        }
+    };
+    write_if_changed(&bd.join(".config"), &config.dot_config())?;
+    let configured = start.elapsed();
+    out.line("Building KUnit Kernel ...");
+    out.flush();
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let mut objs = Vec::new();
+    let mut dirs: Vec<String> = std::fs::read_dir(&inp.tree)?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|d| !d.starts_with('.') && !NOT_READ.contains(&d.as_str()))
+        .filter(|d| {
+            ["Makefile", "Kbuild"]
+                .iter()
+                .any(|f| inp.tree.join(d).join(f).is_file())
+        })
+        .collect();
+    dirs.sort();
+    for d in &dirs {
+        match kunit_kbuild::objects_for_with(
+            &inp.tree,
+            &config,
+            &[d],
+            &cc,
+            Some(&bd.join("kbuild-probes.cache")),
+        ) {
+            Ok(o) => objs.extend(o.objects),
+            Err(e) => eprintln!("kunit: note: the Makefiles of {d}/ were not read: {e}"),
+        }
+    }
+    let t = Tracer::new();
+    t.mark("objects_for");
+    let result = Resolver::new(inp, &config, objs, &t)?.run(out)?;
+    t.mark("done");
+    Ok(result.map(|(so, unrunnable)| Built {
+        so,
+        unrunnable,
+        configured,
+    }))
+}
+
+/// `KUNIT_TREE_TRACE=1` prints each step's time to stderr (for the bench's analysis).
+struct Tracer {
+    on: bool,
+    start: Instant,
+}
+
+impl Tracer {
+    fn new() -> Tracer {
+        Tracer {
+            on: std::env::var_os("KUNIT_TREE_TRACE").is_some(),
+            start: Instant::now(),
+        }
+    }
+    fn mark(&self, what: &str) {
+        if self.on {
+            eprintln!("trace: {what} {:.3}s", self.start.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// Who provides a symbol in the shared object.
+#[derive(Clone, Debug)]
+enum Provider {
+    /// A tree object (its path relative to the tree, `lib/sort.o`).
+    Object(String),
+    /// The `kunit` process (kunit-c's runtime) or the C library.
+    Process,
+    /// Nothing: the reason, for the skip.
+    Missing(String),
+}
+
+/// One compiled object's outcome.
+enum Compiled {
+    Ok {
+        object: objects::Object,
+        defined: Vec<String>,
+        undefined: Vec<String>,
+    },
+    Failed(String),
+}
+
+struct Resolver<'a> {
+    inp: &'a Inputs,
+    config: &'a kunit_kbuild::Config,
+    trace: &'a Tracer,
+    /// Tree object → its kbuild entry.
+    by_obj: BTreeMap<String, kunit_kbuild::Object>,
+    /// The test objects, Makefile order.
+    tests: Vec<String>,
+    /// Symbol → candidate tree objects (from the sources' text), lib/ first.
+    index: HashMap<String, Vec<String>>,
+    compiled: HashMap<String, Compiled>,
+    process: HashSet<String>,
+    include: PathBuf,
+}
+
+fn is_framework(obj: &str) -> bool {
+    obj.starts_with("lib/kunit/")
+}
+
+impl<'a> Resolver<'a> {
+    fn new(
+        inp: &'a Inputs,
+        config: &'a kunit_kbuild::Config,
+        objs: Vec<kunit_kbuild::Object>,
+        trace: &'a Tracer,
+    ) -> io::Result<Resolver<'a>> {
+        let mut by_obj = BTreeMap::new();
+        let mut tests = Vec::new();
+        let mut index: HashMap<String, Vec<String>> = HashMap::new();
+        let mut seen = HashSet::new();
+        for o in objs {
+            let Some(src) = o.source.clone().filter(|s| s.ends_with(".c")) else {
+                continue;
+            };
+            if !seen.insert(src.clone()) {
+                continue;
+            }
+            let text = std::fs::read(inp.tree.join(&src)).unwrap_or_default();
+            let text = String::from_utf8_lossy(&text);
+            if source_scan::registers_suites(&text) {
+                tests.push(o.obj.clone());
+            } else if !is_framework(&o.obj) {
+                for s in source_scan::defined_symbols(&text) {
+                    let v = index.entry(s).or_default();
+                    if !v.contains(&o.obj) {
+                        v.push(o.obj.clone());
+                    }
+                }
+            }
+            by_obj.insert(o.obj.clone(), o);
+        }
+        // lib/ first: the library code under test wins over other folders' definitions.
+        for v in index.values_mut() {
+            v.sort_by_key(|o| !o.starts_with("lib/"));
+        }
+        trace.mark("index");
+        let include = super::headers(&inp.build_dir).map_err(io::Error::other)?;
+        let process = process_symbols(&inp.exe, &inp.build_dir);
+        trace.mark("exports");
+        Ok(Resolver {
+            inp,
+            config,
+            trace,
+            by_obj,
+            tests,
+            index,
+            compiled: HashMap::new(),
+            process,
+            include,
+        })
+    }
+
+    /// The compile commands of `sources` (relative to the tree, or absolute), with each
+    /// tree object's Makefile flags and sections of their own (so the link drops what no
+    /// test reaches).
+    fn commands(&self, objs: &[String], extra: &[PathBuf]) -> Result<kunit_c::Commands, String> {
+        let mut b = kunit_c::Build::new();
+        b.kernel_tree(&self.inp.tree);
+        for e in &self.config.entries {
+            let v = match e.ty {
+                kunit_kbuild::kconfig::model::Type::String => format!("\"{}\"", e.value),
+                _ => e.value.clone(),
+            };
+            b.kconfig(&format!("CONFIG_{}", e.name), &v);
+        }
+        for o in objs {
+            if let Some(src) = self.by_obj.get(o).and_then(|k| k.source.as_ref()) {
+                b.file(self.inp.tree.join(src));
+            }
+        }
+        for e in extra {
+            b.file(e);
+        }
+        let mut cmds = b.commands(&self.inp.build_dir.join("work"), &self.include)?;
+        for (i, f) in cmds.files.iter_mut().enumerate() {
+            let mut flags: Vec<std::ffi::OsString> =
+                vec!["-ffunction-sections".into(), "-fdata-sections".into()];
+            if let Some(k) = objs.get(i).and_then(|o| self.by_obj.get(o)) {
+                flags.extend(k.cflags.iter().map(Into::into));
+            }
+            let at = f.args.len().saturating_sub(2);
+            f.args.splice(at..at, flags);
+        }
+        Ok(cmds)
+    }
+
+    /// Compiles `objs` (not compiled yet) and records each outcome.
+    fn compile(&mut self, objs: &[String]) -> Result<(), String> {
+        if objs.is_empty() {
+            return Ok(());
+        }
+        let cmds = self.commands(objs, &[])?;
+        let tree = self.inp.tree.clone();
+        let results = objects::compile_each(&cmds, &self.inp.build_dir, self.inp.jobs, &|f, e| {
+            compile_reason(&tree, f, e)
+        })?;
+        let nm = nm_tool();
+        for (o, r) in objs.iter().zip(results) {
+            let c = match r {
+                Ok(object) => match kunit_kbuild::symbol_table(&nm, &object.path) {
+                    Ok(t) => Compiled::Ok {
+                        object,
+                        defined: t.defined,
+                        undefined: t.undefined,
+                    },
+                    Err(e) => Compiled::Failed(e),
+                },
+                Err(e) => Compiled::Failed(e),
+            };
+            self.compiled.insert(o.clone(), c);
+        }
+        Ok(())
+    }
+
+    fn defines(&self, obj: &str, sym: &str) -> bool {
+        matches!(self.compiled.get(obj), Some(Compiled::Ok { defined, .. }) if defined.iter().any(|d| d == sym))
+    }
+
+    fn undefined_of(&self, obj: &str) -> Vec<String> {
+        match self.compiled.get(obj) {
+            Some(Compiled::Ok { undefined, .. }) => undefined.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every symbol's provider, compiling candidates wave by wave.
+    fn providers(&mut self, runnable: &[String]) -> Result<HashMap<String, Provider>, String> {
+        let mut providers: HashMap<String, Provider> = HashMap::new();
+        // A test object's own definitions serve the others (a test's helpers file).
+        for t in runnable {
+            if let Some(Compiled::Ok { defined, .. }) = self.compiled.get(t) {
+                for d in defined {
+                    providers
+                        .entry(d.clone())
+                        .or_insert(Provider::Object(t.clone()));
+                }
+            }
+        }
+        let mut pending: BTreeSet<String> =
+            runnable.iter().flat_map(|t| self.undefined_of(t)).collect();
+        loop {
+            let mut wave = BTreeSet::new();
+            let mut waiting = BTreeSet::new();
+            for sym in std::mem::take(&mut pending) {
+                if providers.contains_key(&sym) {
+                    continue;
+                }
+                let cands = self.index.get(&sym).cloned().unwrap_or_default();
+                let in_lib = cands.iter().any(|c| c.starts_with("lib/"));
+                if self.process.contains(&sym) && !in_lib {
+                    providers.insert(sym, Provider::Process);
+                    continue;
+                }
+                let mut failed: Option<(String, String)> = None;
+                let mut chosen = None;
+                let mut wait = false;
+                for c in &cands {
+                    match self.compiled.get(c) {
+                        None => {
+                            wave.insert(c.clone());
+                            wait = true;
+                            break;
+                        }
+                        Some(Compiled::Failed(e)) => {
+                            failed.get_or_insert((c.clone(), e.clone()));
+                        }
+                        Some(Compiled::Ok { .. }) if self.defines(c, &sym) => {
+                            chosen = Some(c.clone());
+                            break;
+                        }
+                        Some(Compiled::Ok { .. }) => {}
+                    }
+                }
+                if wait {
+                    waiting.insert(sym);
+                    continue;
+                }
+                let p = match (chosen, failed) {
+                    (Some(c), _) => {
+                        pending.extend(self.undefined_of(&c));
+                        Provider::Object(c)
+                    }
+                    _ if self.process.contains(&sym) => Provider::Process,
+                    (None, Some((obj, e))) => Provider::Missing(format!(
+                        "needs symbol {sym} from {obj}, which does not compile: {}",
+                        e.split_once(" does not compile: ")
+                            .map_or(e.as_str(), |x| x.1)
+                    )),
+                    (None, None) => {
+                        Provider::Missing(format!("needs symbol {sym} which no object defines"))
+                    }
+                };
+                providers.insert(sym, p);
+            }
+            if wave.is_empty() && waiting.is_empty() && pending.is_empty() {
+                break;
+            }
+            let wave: Vec<String> = wave.into_iter().collect();
+            self.compile(&wave)?;
+            self.trace.mark(&format!("wave of {}", wave.len()));
+            pending.extend(waiting);
+        }
+        Ok(providers)
+    }
+
+    /// The objects `test` needs and the first missing symbol's reason, if any.
+    fn closure(
+        &self,
+        test: &str,
+        providers: &HashMap<String, Provider>,
+    ) -> (Vec<String>, Option<String>) {
+        let mut objs = vec![test.to_string()];
+        let mut missing = None;
+        let mut queue = self.undefined_of(test);
+        let mut done = HashSet::new();
+        let own: HashSet<String> = self.undefined_of(test).into_iter().collect();
+        while let Some(s) = queue.pop() {
+            if !done.insert(s.clone()) {
+                continue;
+            }
+            match providers.get(&s) {
+                Some(Provider::Object(o)) => {
+                    if !objs.contains(o) {
+                        objs.push(o.clone());
+                        queue.extend(self.undefined_of(o));
+                    }
+                }
+                // Only the test's own references are sure to be needed; a code object's may
+                // sit in a function the link drops (checked on the linked object).
+                Some(Provider::Missing(r)) if own.contains(&s) && missing.is_none() => {
+                    missing = Some(r.clone())
+                }
+                _ => {}
+            }
+        }
+        (objs, missing)
+    }
+
+    fn unrunnable(&self, obj: &str, reason: String) -> Unrunnable {
+        let k = &self.by_obj[obj];
+        let src = k.source.clone().unwrap_or_default();
+        let text = std::fs::read_to_string(self.inp.tree.join(&src)).unwrap_or_default();
+        let stem = Path::new(&src)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        Unrunnable {
+            source: src,
+            option: k.enabled_by.clone(),
+            suites: source_scan::declared_suites(&text, &stem),
+            reason,
+        }
+    }
+
+    fn run(mut self, out: &mut Printer) -> io::Result<Result<(PathBuf, Vec<Unrunnable>), i32>> {
+        let _ = out;
+        let tests = self.tests.clone();
+        self.compile(&tests).map_err(io::Error::other)?;
+        self.trace.mark("tests compiled");
+        let mut unrunnable = Vec::new();
+        let mut runnable = Vec::new();
+        for t in &tests {
+            match self.compiled.get(t) {
+                Some(Compiled::Failed(e)) => unrunnable.push(self.unrunnable(t, e.clone())),
+                _ => runnable.push(t.clone()),
+            }
+        }
+        let providers = self.providers(&runnable).map_err(io::Error::other)?;
+        self.trace.mark("providers");
+        let mut linked: Vec<(String, Vec<String>)> = Vec::new();
+        for t in runnable {
+            let (objs, missing) = self.closure(&t, &providers);
+            match missing {
+                Some(r) => unrunnable.push(self.unrunnable(&t, r)),
+                None => linked.push((t, objs)),
+            }
+        }
+        // Link; a symbol the linked object still needs and nothing provides removes the
+        // tests that reach it, and the rest is linked again.
+        loop {
+            let skip_c = self.inp.build_dir.join("kunit-rs-skipped.c");
+            write_if_changed(&skip_c, &skips::c_source(&unrunnable))?;
+            let mut objs: Vec<String> = Vec::new();
+            for (_, o) in &linked {
+                for x in o {
+                    if !objs.contains(x) {
+                        objs.push(x.clone());
+                    }
+                }
+            }
+            let extra: Vec<PathBuf> = if unrunnable.is_empty() {
+                vec![]
+            } else {
+                vec![skip_c]
+            };
+            let mut files: Vec<objects::Object> = Vec::new();
+            for o in &objs {
+                if let Some(Compiled::Ok { object, .. }) = self.compiled.get(o) {
+                    files.push(objects::Object {
+                        path: object.path.clone(),
+                        deps: object.deps.clone(),
+                        compiled: object.compiled,
+                    });
+                }
+            }
+            if !extra.is_empty() {
+                let cmds = self.commands(&[], &extra).map_err(io::Error::other)?;
+                let tree = self.inp.tree.clone();
+                let r = objects::compile_each(&cmds, &self.inp.build_dir, 1, &|f, e| {
+                    compile_reason(&tree, f, e)
+                })
+                .map_err(io::Error::other)?;
+                for x in r {
+                    files.push(x.map_err(|e| {
+                        io::Error::other(format!("kunit: the skipped entries do not compile: {e}"))
+                    })?);
+                }
+            }
+            if files.is_empty() {
+                eprintln!("kunit: error: the configuration enables no KUnit test file");
+                return Ok(Err(1));
+            }
+            let cmds = self.commands(&[], &[]).map_err(io::Error::other)?;
+            let work = self.inp.build_dir.join("work");
+            let so = match link::link(&cmds, &files, &work) {
+                Ok(so) => so,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return Ok(Err(1));
+                }
+            };
+            self.trace.mark("linked");
+            let need = undefined_dynamic(&so);
+            let absent: BTreeSet<&String> =
+                need.iter().filter(|s| !self.process.contains(*s)).collect();
+            if absent.is_empty() {
+                return Ok(Ok((so, unrunnable)));
+            }
+            let before = linked.len();
+            let mut keep = Vec::new();
+            for (t, objs) in linked {
+                let hit = objs
+                    .iter()
+                    .flat_map(|o| self.undefined_of(o))
+                    .find(|s| absent.contains(s));
+                match hit {
+                    Some(s) => {
+                        let r = match providers.get(&s) {
+                            Some(Provider::Missing(r)) => r.clone(),
+                            _ => format!("needs symbol {s} which no object defines"),
+                        };
+                        unrunnable.push(self.unrunnable(&t, r));
+                    }
+                    None => keep.push((t, objs)),
+                }
+            }
+            linked = keep;
+            if linked.len() == before {
+                eprintln!(
+                    "kunit: error: the linked tests need symbols nothing defines: {}",
+                    absent.into_iter().cloned().collect::<Vec<_>>().join(", ")
+                );
+                return Ok(Err(1));
+            }
+        }
+    }
+}
+
+/// The skip reason of a file that does not compile: a header the tree and kunit-c lack is
+/// `not runnable in userspace: <h> has no stand-in`; else the compiler's first error.
+fn compile_reason(tree: &Path, file: &Path, stderr: &str) -> String {
+    let rel = |p: &str| {
+        p.strip_prefix(&format!("{}/", tree.display()))
+            .unwrap_or(p)
+            .to_string()
+    };
+    let file = rel(&file.display().to_string());
+    for line in stderr.lines() {
+        if let Some((_, rest)) = line.split_once("fatal error: ") {
+            if let Some(h) = rest.strip_suffix(": No such file or directory") {
+                return format!("not runnable in userspace: <{h}> has no stand-in");
+            }
+        }
+    }
+    let first = stderr
+        .lines()
+        .find(|l| l.contains(" error: ") || l.contains(": error: "))
+        .map(|l| rel(l.trim()))
+        .unwrap_or_else(|| stderr.lines().next().unwrap_or("").trim().to_string());
+    format!("{file} does not compile: {first}")
+}
+
+fn nm_tool() -> String {
+    std::env::var("NM").unwrap_or_else(|_| "nm".into())
+}
+
+/// The symbols a shared object still needs from the process (`nm -D --undefined-only`).
+fn undefined_dynamic(so: &Path) -> Vec<String> {
+    Command::new(nm_tool())
+        .args(["-D", "--undefined-only", "-P"])
+        .arg(so)
+        .output()
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                // Weak references (`w`) may stay unresolved.
+                .filter(|l| l.split_whitespace().nth(1) == Some("U"))
+                .filter_map(|l| l.split_whitespace().next())
+                .map(|s| s.split('@').next().unwrap_or(s).to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What the `kunit` process offers a loaded object: its own exported symbols (kunit-c's
+/// runtime) and the C library's, cached per binary (size and date).
+fn process_symbols(exe: &Path, build_dir: &Path) -> HashSet<String> {
+    let stamp = std::fs::metadata(exe)
+        .ok()
+        .map(|m| {
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{} {} {t}", exe.display(), m.len())
+        })
+        .unwrap_or_default();
+    let cache = build_dir.join("process-symbols.cache");
+    if let Ok(text) = std::fs::read_to_string(&cache) {
+        if let Some((first, rest)) = text.split_once('\n') {
+            if first == stamp {
+                return rest.lines().map(str::to_owned).collect();
+            }
+        }
+    }
+    let defined = |file: &Path| -> Vec<String> {
+        Command::new(nm_tool())
+            .args(["-D", "--defined-only", "-P"])
+            .arg(file)
+            .output()
+            .map(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .lines()
+                    .filter_map(|l| l.split_whitespace().next())
+                    .map(|s| s.split('@').next().unwrap_or(s).to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut all: BTreeSet<String> = defined(exe).into_iter().collect();
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    for lib in ["libc.so.6", "libm.so.6"] {
+        let path = Command::new(&cc)
+            .arg(format!("-print-file-name={lib}"))
+            .output()
+            .ok()
+            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+        if let Some(p) = path.filter(|p| p.is_absolute()) {
+            all.extend(defined(&p));
+        }
+    }
+    let mut text = stamp;
+    text.push('\n');
+    for s in &all {
+        text.push_str(s);
+        text.push('\n');
+    }
+    let _ = std::fs::write(&cache, text);
+    all.into_iter().collect()
+}
