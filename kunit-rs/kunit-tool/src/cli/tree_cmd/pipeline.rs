@@ -260,6 +260,11 @@ struct Resolver<'a> {
     by_obj: BTreeMap<String, kunit_kbuild::Object>,
     /// The test objects, Makefile order.
     tests: Vec<String>,
+    /// Tests `#include`d by a framework object (lib/kunit/executor.c's executor_test.c):
+    /// the object and the test file.
+    carried: Vec<(kunit_kbuild::Object, String)>,
+    /// A test object whose suites are in the test file it includes.
+    suites_from: HashMap<String, String>,
     /// Symbol → candidate tree objects (from the sources' text), lib/ first.
     index: HashMap<String, Vec<String>>,
     compiled: HashMap<String, Compiled>,
@@ -282,6 +287,8 @@ impl<'a> Resolver<'a> {
         let mut tests = Vec::new();
         let mut index: HashMap<String, Vec<String>> = HashMap::new();
         let mut seen = HashSet::new();
+        let mut carried = Vec::new();
+        let mut suites_from = HashMap::new();
         for o in objs {
             let Some(src) = o.source.clone().filter(|s| s.ends_with(".c")) else {
                 continue;
@@ -291,7 +298,20 @@ impl<'a> Resolver<'a> {
             }
             let text = std::fs::read(inp.tree.join(&src)).unwrap_or_default();
             let text = String::from_utf8_lossy(&text);
-            if source_scan::registers_suites(&text) {
+            // A test may be `#include`d by the code it tests (fs/exec.c's tests/exec_kunit.c).
+            let included = source_scan::included_c_files(&text)
+                .into_iter()
+                .map(|f| Path::new(&src).parent().unwrap_or(Path::new("")).join(f))
+                .find(|f| {
+                    std::fs::read_to_string(inp.tree.join(f))
+                        .is_ok_and(|t| source_scan::registers_suites(&t))
+                });
+            if let (Some(f), true) = (&included, is_framework(&o.obj)) {
+                carried.push((o.clone(), f.display().to_string()));
+            } else if source_scan::registers_suites(&text) || included.is_some() {
+                if let Some(f) = included {
+                    suites_from.insert(o.obj.clone(), f.display().to_string());
+                }
                 tests.push(o.obj.clone());
             } else if !is_framework(&o.obj) {
                 for s in source_scan::defined_symbols(&text) {
@@ -317,6 +337,8 @@ impl<'a> Resolver<'a> {
             trace,
             by_obj,
             tests,
+            carried,
+            suites_from,
             index,
             compiled: HashMap::new(),
             process,
@@ -346,9 +368,21 @@ impl<'a> Resolver<'a> {
             b.file(e);
         }
         let mut cmds = b.commands(&self.inp.build_dir.join("work"), &self.include)?;
+        // The top Makefile's flags that follow the configuration (what the code under test
+        // and its tests rely on: stackinit checks the stack's initialisation).
+        let by_config: Vec<&str> = [
+            ("INIT_STACK_ALL_PATTERN", "-ftrivial-auto-var-init=pattern"),
+            ("INIT_STACK_ALL_ZERO", "-ftrivial-auto-var-init=zero"),
+            ("ZERO_CALL_USED_REGS", "-fzero-call-used-regs=used-gpr"),
+        ]
+        .iter()
+        .filter(|(o, _)| self.config.get(o) == Some("y"))
+        .map(|(_, f)| *f)
+        .collect();
         for (i, f) in cmds.files.iter_mut().enumerate() {
             let mut flags: Vec<std::ffi::OsString> =
                 vec!["-ffunction-sections".into(), "-fdata-sections".into()];
+            flags.extend(by_config.iter().map(Into::into));
             if let Some(k) = objs.get(i).and_then(|o| self.by_obj.get(o)) {
                 flags.extend(k.cflags.iter().map(Into::into));
             }
@@ -363,11 +397,48 @@ impl<'a> Resolver<'a> {
         if objs.is_empty() {
             return Ok(());
         }
-        let cmds = self.commands(objs, &[])?;
+        let mut cmds = self.commands(objs, &[])?;
+        // A file that did not compile is not compiled again while its inputs are unchanged.
+        let failed_dir = self.inp.build_dir.join("failed");
+        std::fs::create_dir_all(&failed_dir)
+            .map_err(|e| format!("{}: {e}", failed_dir.display()))?;
+        let record = |f: &kunit_c::FileCommand| {
+            let mut parts: Vec<&[u8]> = vec![cmds.compiler.as_os_str().as_encoded_bytes()];
+            parts.extend(f.args.iter().map(|a| a.as_encoded_bytes()));
+            failed_dir.join(format!("{:016x}.err", objects::digest(&parts)))
+        };
+        let mut todo = Vec::new();
+        let mut files = Vec::new();
+        for (o, f) in objs.iter().zip(&cmds.files) {
+            let known = std::fs::read_to_string(record(f)).ok().and_then(|t| {
+                let (deps, why) = t.split_once("\n--\n")?;
+                objects::deps_fresh(deps).then(|| why.to_string())
+            });
+            match known {
+                Some(why) => {
+                    self.compiled.insert(o.clone(), Compiled::Failed(why));
+                }
+                None => {
+                    todo.push(o.clone());
+                    files.push(f.clone());
+                }
+            }
+        }
+        if todo.is_empty() {
+            return Ok(());
+        }
+        let records: Vec<PathBuf> = files.iter().map(record).collect();
+        cmds.files = files;
+        let objs = &todo;
         let tree = self.inp.tree.clone();
         let results = objects::compile_each(&cmds, &self.inp.build_dir, self.inp.jobs, &|f, e| {
             compile_reason(&tree, f, e)
         })?;
+        for ((r, f), path) in results.iter().zip(&cmds.files).zip(&records) {
+            if let Err(why) = r {
+                remember_failure(&cmds, f, path, why);
+            }
+        }
         let nm = nm_tool();
         for (o, r) in objs.iter().zip(results) {
             let c = match r {
@@ -513,6 +584,7 @@ impl<'a> Resolver<'a> {
     fn unrunnable(&self, obj: &str, reason: String) -> Unrunnable {
         let k = &self.by_obj[obj];
         let src = k.source.clone().unwrap_or_default();
+        let src = self.suites_from.get(obj).cloned().unwrap_or(src);
         let text = std::fs::read_to_string(self.inp.tree.join(&src)).unwrap_or_default();
         let stem = Path::new(&src)
             .file_stem()
@@ -532,6 +604,22 @@ impl<'a> Resolver<'a> {
         self.compile(&tests).map_err(io::Error::other)?;
         self.trace.mark("tests compiled");
         let mut unrunnable = Vec::new();
+        for (o, f) in &self.carried {
+            let text = std::fs::read_to_string(self.inp.tree.join(f)).unwrap_or_default();
+            let stem = Path::new(f)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            unrunnable.push(Unrunnable {
+                source: f.clone(),
+                option: o.enabled_by.clone(),
+                suites: source_scan::declared_suites(&text, &stem),
+                reason: format!(
+                    "not runnable in userspace: it tests {}, part of KUnit's framework, which kunit-rs replaces",
+                    o.source.clone().unwrap_or_default()
+                ),
+            });
+        }
         let mut runnable = Vec::new();
         for t in &tests {
             match self.compiled.get(t) {
@@ -640,6 +728,31 @@ impl<'a> Resolver<'a> {
     }
 }
 
+/// Keeps `why` beside the list of the files the failed compile read (`-M -MG`: a missing
+/// header is named but not read), so the file is not compiled again until one changes.
+fn remember_failure(cmds: &kunit_c::Commands, f: &kunit_c::FileCommand, path: &Path, why: &str) {
+    let d = path.with_extension("d");
+    let ok = Command::new(&cmds.compiler)
+        .args(&f.args)
+        .args(["-M", "-MG", "-MF"])
+        .arg(&d)
+        .envs(cmds.envs.iter().map(|(k, v)| (k, v)))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let inputs: Vec<PathBuf> = if ok {
+        kunit_c::depfile_prerequisites(&d)
+            .into_iter()
+            .filter(|p| p.is_file())
+            .collect()
+    } else {
+        vec![f.source.clone()]
+    };
+    let _ = std::fs::remove_file(&d);
+    if let Some(deps) = objects::deps_text(&inputs) {
+        let _ = std::fs::write(path, format!("{deps}\n--\n{why}"));
+    }
+}
+
 /// The skip reason of a file that does not compile: a header the tree and kunit-c lack is
 /// `not runnable in userspace: <h> has no stand-in`; else the compiler's first error.
 fn compile_reason(tree: &Path, file: &Path, stderr: &str) -> String {
@@ -724,7 +837,7 @@ fn process_symbols(exe: &Path, build_dir: &Path) -> HashSet<String> {
     };
     let mut all: BTreeSet<String> = defined(exe).into_iter().collect();
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    for lib in ["libc.so.6", "libm.so.6"] {
+    for lib in ["libc.so.6", "libm.so.6", "ld-linux-x86-64.so.2"] {
         let path = Command::new(&cc)
             .arg(format!("-print-file-name={lib}"))
             .output()

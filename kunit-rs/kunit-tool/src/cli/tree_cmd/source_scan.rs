@@ -5,7 +5,28 @@
 
 /// Does the source register suites (`kunit_test_suite(s)`, `kunit_test_init_section_suites`)?
 pub fn registers_suites(text: &str) -> bool {
-    text.contains("kunit_test_suite") || text.contains("kunit_test_init_section_suite")
+    // The macro's use starts a line; the framework's own files only name the functions.
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        ["kunit_test_suite", "kunit_test_init_section_suite"]
+            .iter()
+            .any(|m| {
+                l.strip_prefix(m)
+                    .is_some_and(|r| r.trim_start_matches('s').trim_start().starts_with('('))
+            })
+    })
+}
+
+/// The `.c` files `text` includes with `#include "file.c"`.
+pub fn included_c_files(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            let l = l.trim_start().strip_prefix('#')?.trim_start();
+            let f = l.strip_prefix("include")?.trim().strip_prefix('"')?;
+            let f = &f[..f.find('"')?];
+            f.ends_with(".c").then(|| f.to_string())
+        })
+        .collect()
 }
 
 /// One suite as the source declares it.
@@ -52,14 +73,18 @@ fn definitions<'a>(text: &'a str, ty: &str) -> Vec<(&'a str, &'a str)> {
     while let Some(i) = text[at..].find(&pat) {
         let start = at + i + pat.len();
         at = start;
-        let rest = text[start..].trim_start();
-        let name = ident(rest);
-        // A definition: `NAME[] = {` or `NAME = {` before any `;`.
+        // A definition: `[attributes] NAME[] = {` or `NAME = {` before any `;`; the name is
+        // the last word before `[` or `=` (`__refdata` and the like come first).
         let tail = &text[start..];
         let (Some(eq), semi) = (tail.find('='), tail.find(';')) else {
             continue;
         };
-        if name.is_empty() || semi.is_some_and(|s| s < eq) || tail[..eq].contains('(') {
+        if semi.is_some_and(|s| s < eq) || tail[..eq].contains('(') {
+            continue;
+        }
+        let head = tail[..eq].split('[').next().unwrap_or("");
+        let name = head.split_whitespace().last().unwrap_or("");
+        if name.is_empty() || ident(name) != name {
             continue;
         }
         if let Some(b) = block(text, start + eq) {
