@@ -564,11 +564,9 @@ impl<'a> Resolver<'a> {
                 continue;
             }
             match providers.get(&s) {
-                Some(Provider::Object(o)) => {
-                    if !objs.contains(o) {
-                        objs.push(o.clone());
-                        queue.extend(self.undefined_of(o));
-                    }
+                Some(Provider::Object(o)) if !objs.contains(o) => {
+                    objs.push(o.clone());
+                    queue.extend(self.undefined_of(o));
                 }
                 // Only the test's own references are sure to be needed; a code object's may
                 // sit in a function the link drops (checked on the linked object).
