@@ -132,6 +132,7 @@ fn write_if_changed(path: &Path, text: &str) -> io::Result<()> {
 /// that cannot hold, as kunit.py; 2 for a missing input).
 pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> {
     let start = Instant::now();
+    let t = Tracer::new();
     out.line("Configuring KUnit Kernel ...");
     out.flush();
     let mut kunitconfigs = Vec::new();
@@ -171,6 +172,7 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
         }
     };
     write_if_changed(&bd.join(".config"), &config.dot_config())?;
+    t.mark("configured");
     let configured = start.elapsed();
     out.line("Building KUnit Kernel ...");
     out.flush();
@@ -200,7 +202,6 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
             Err(e) => eprintln!("kunit: note: the Makefiles of {d}/ were not read: {e}"),
         }
     }
-    let t = Tracer::new();
     t.mark("objects_for");
     let result = Resolver::new(inp, &config, objs, &t)?.run(out)?;
     t.mark("done");
@@ -227,6 +228,146 @@ impl Tracer {
     fn mark(&self, what: &str) {
         if self.on {
             eprintln!("trace: {what} {:.3}s", self.start.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// What [`source_scan`] found in one source.
+#[derive(Clone, Debug, Default)]
+struct Scan {
+    /// It registers suites.
+    registers: bool,
+    /// The test file it `#include`s (relative to the tree), if any.
+    included: Option<String>,
+    /// The global symbols it appears to define.
+    symbols: Vec<String>,
+}
+
+/// A scan's included test file and the option guarding its `#include` (`file|CONFIG_X`).
+fn unguarded(included: &str) -> (&str, Option<&str>) {
+    match included.split_once('|') {
+        Some((f, g)) => (f, Some(g)),
+        None => (included, None),
+    }
+}
+
+/// A file's size and modification time, as a word.
+fn stamp(p: &Path) -> String {
+    std::fs::metadata(p)
+        .ok()
+        .map(|m| {
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{}.{t}", m.len())
+        })
+        .unwrap_or_else(|| "-".into())
+}
+
+/// The scans of the tree's sources, kept between runs in the build folder and reused while
+/// the source (and the test file it includes) has the same size and modification time.
+struct ScanCache {
+    path: PathBuf,
+    /// Source → (its stamp, the included file's stamp, the scan).
+    entries: HashMap<String, (String, String, Scan)>,
+    changed: bool,
+}
+
+impl ScanCache {
+    fn read(path: &Path) -> ScanCache {
+        let mut entries = HashMap::new();
+        for l in std::fs::read_to_string(path).unwrap_or_default().lines() {
+            let f: Vec<&str> = l.split('\t').collect();
+            if let [src, st, reg, inc, inc_st, syms] = f[..] {
+                let scan = Scan {
+                    registers: reg == "1",
+                    included: (!inc.is_empty()).then(|| inc.to_string()),
+                    symbols: syms.split_whitespace().map(str::to_owned).collect(),
+                };
+                entries.insert(src.to_string(), (st.to_string(), inc_st.to_string(), scan));
+            }
+        }
+        ScanCache {
+            path: path.to_path_buf(),
+            entries,
+            changed: false,
+        }
+    }
+
+    fn get(&mut self, tree: &Path, src: &str) -> Scan {
+        let st = stamp(&tree.join(src));
+        if let Some((s, inc_st, scan)) = self.entries.get(src) {
+            let inc_now = scan
+                .included
+                .as_ref()
+                .map_or("".into(), |i| stamp(&tree.join(unguarded(i).0)));
+            if *s == st && *inc_st == inc_now {
+                return scan.clone();
+            }
+        }
+        let text = std::fs::read(tree.join(src)).unwrap_or_default();
+        let text = String::from_utf8_lossy(&text);
+        // A test may be `#include`d by the code it tests (fs/exec.c's tests/exec_kunit.c).
+        let included = source_scan::included_c_files(&text)
+            .into_iter()
+            .map(|(f, guard)| {
+                let f = Path::new(src)
+                    .parent()
+                    .unwrap_or(Path::new(""))
+                    .join(f)
+                    .display()
+                    .to_string();
+                (f, guard)
+            })
+            .find(|(f, _)| {
+                std::fs::read_to_string(tree.join(f))
+                    .is_ok_and(|t| source_scan::registers_suites(&t))
+            })
+            .map(|(f, guard)| match guard {
+                Some(g) => format!("{f}|{g}"),
+                None => f,
+            });
+        let registers = source_scan::registers_suites(&text);
+        let scan = Scan {
+            registers,
+            symbols: if registers || included.is_some() {
+                Vec::new()
+            } else {
+                source_scan::defined_symbols(&text)
+            },
+            included,
+        };
+        let inc_st = scan
+            .included
+            .as_ref()
+            .map_or("".into(), |i| stamp(&tree.join(unguarded(i).0)));
+        self.entries
+            .insert(src.to_string(), (st, inc_st, scan.clone()));
+        self.changed = true;
+        scan
+    }
+
+    fn write(&self) {
+        if !self.changed {
+            return;
+        }
+        let mut text = String::new();
+        for (src, (st, inc_st, scan)) in &self.entries {
+            if src.contains(['\t', '\n']) {
+                continue;
+            }
+            text.push_str(&format!(
+                "{src}\t{st}\t{}\t{}\t{inc_st}\t{}\n",
+                if scan.registers { "1" } else { "0" },
+                scan.included.as_deref().unwrap_or(""),
+                scan.symbols.join(" ")
+            ));
+        }
+        let tmp = self.path.with_extension(format!("{}", std::process::id()));
+        if std::fs::write(&tmp, text).is_ok() {
+            let _ = std::fs::rename(&tmp, &self.path);
         }
     }
 }
@@ -270,6 +411,9 @@ struct Resolver<'a> {
     compiled: HashMap<String, Compiled>,
     process: HashSet<String>,
     include: PathBuf,
+    /// Every object's compile command (one `kunit_c` call for all: it probes the compiler),
+    /// and the skipped entries' file's last.
+    all: Option<(kunit_c::Commands, HashMap<String, usize>)>,
 }
 
 fn is_framework(obj: &str) -> bool {
@@ -287,6 +431,7 @@ impl<'a> Resolver<'a> {
         let mut tests = Vec::new();
         let mut index: HashMap<String, Vec<String>> = HashMap::new();
         let mut seen = HashSet::new();
+        let mut scans = ScanCache::read(&inp.build_dir.join("source-scan-v2.cache"));
         let mut carried = Vec::new();
         let mut suites_from = HashMap::new();
         for o in objs {
@@ -296,25 +441,23 @@ impl<'a> Resolver<'a> {
             if !seen.insert(src.clone()) {
                 continue;
             }
-            let text = std::fs::read(inp.tree.join(&src)).unwrap_or_default();
-            let text = String::from_utf8_lossy(&text);
-            // A test may be `#include`d by the code it tests (fs/exec.c's tests/exec_kunit.c).
-            let included = source_scan::included_c_files(&text)
-                .into_iter()
-                .map(|f| Path::new(&src).parent().unwrap_or(Path::new("")).join(f))
-                .find(|f| {
-                    std::fs::read_to_string(inp.tree.join(f))
-                        .is_ok_and(|t| source_scan::registers_suites(&t))
+            let scan = scans.get(&inp.tree, &src);
+            // An included test counts when the option guarding its #include is set.
+            let included = scan.included.as_deref().map(unguarded).and_then(|(f, g)| {
+                let on = g.is_none_or(|g| {
+                    matches!(config.get(g.trim_start_matches("CONFIG_")), Some("y" | "m"))
                 });
+                on.then(|| f.to_string())
+            });
             if let (Some(f), true) = (&included, is_framework(&o.obj)) {
-                carried.push((o.clone(), f.display().to_string()));
-            } else if source_scan::registers_suites(&text) || included.is_some() {
+                carried.push((o.clone(), f.clone()));
+            } else if scan.registers || included.is_some() {
                 if let Some(f) = included {
-                    suites_from.insert(o.obj.clone(), f.display().to_string());
+                    suites_from.insert(o.obj.clone(), f);
                 }
                 tests.push(o.obj.clone());
             } else if !is_framework(&o.obj) {
-                for s in source_scan::defined_symbols(&text) {
+                for s in scan.symbols {
                     let v = index.entry(s).or_default();
                     if !v.contains(&o.obj) {
                         v.push(o.obj.clone());
@@ -323,12 +466,14 @@ impl<'a> Resolver<'a> {
             }
             by_obj.insert(o.obj.clone(), o);
         }
+        scans.write();
         // lib/ first: the library code under test wins over other folders' definitions.
         for v in index.values_mut() {
             v.sort_by_key(|o| !o.starts_with("lib/"));
         }
         trace.mark("index");
         let include = super::headers(&inp.build_dir).map_err(io::Error::other)?;
+        trace.mark("headers");
         let process = process_symbols(&inp.exe, &inp.build_dir);
         trace.mark("exports");
         Ok(Resolver {
@@ -343,6 +488,7 @@ impl<'a> Resolver<'a> {
             compiled: HashMap::new(),
             process,
             include,
+            all: None,
         })
     }
 
@@ -392,12 +538,35 @@ impl<'a> Resolver<'a> {
         Ok(cmds)
     }
 
+    /// The generated file of the skipped entries (it exists, empty when nothing is skipped).
+    fn skip_c(&self) -> PathBuf {
+        let p = self.inp.build_dir.join("kunit-rs-skipped.c");
+        if !p.exists() {
+            let _ = std::fs::write(&p, "");
+        }
+        p
+    }
+
     /// Compiles `objs` (not compiled yet) and records each outcome.
     fn compile(&mut self, objs: &[String]) -> Result<(), String> {
         if objs.is_empty() {
             return Ok(());
         }
-        let mut cmds = self.commands(objs, &[])?;
+        if self.all.is_none() {
+            let objs: Vec<String> = self.by_obj.keys().cloned().collect();
+            let cmds = self.commands(&objs, &[self.skip_c()])?;
+            let at = objs.into_iter().enumerate().map(|(i, o)| (o, i)).collect();
+            self.all = Some((cmds, at));
+        }
+        let Some((all, at)) = &self.all else {
+            return Ok(());
+        };
+        let mut cmds = kunit_c::Commands {
+            compiler: all.compiler.clone(),
+            envs: all.envs.clone(),
+            files: objs.iter().map(|o| all.files[at[o]].clone()).collect(),
+        };
+        self.trace.mark("commands");
         // A file that did not compile is not compiled again while its inputs are unchanged.
         let failed_dir = self.inp.build_dir.join("failed");
         std::fs::create_dir_all(&failed_dir)
@@ -434,6 +603,7 @@ impl<'a> Resolver<'a> {
         let results = objects::compile_each(&cmds, &self.inp.build_dir, self.inp.jobs, &|f, e| {
             compile_reason(&tree, f, e)
         })?;
+        self.trace.mark("compile_each");
         for ((r, f), path) in results.iter().zip(&cmds.files).zip(&records) {
             if let Err(why) = r {
                 remember_failure(&cmds, f, path, why);
@@ -442,7 +612,7 @@ impl<'a> Resolver<'a> {
         let nm = nm_tool();
         for (o, r) in objs.iter().zip(results) {
             let c = match r {
-                Ok(object) => match kunit_kbuild::symbol_table(&nm, &object.path) {
+                Ok(object) => match symbols(&nm, &object.path) {
                     Ok(t) => Compiled::Ok {
                         object,
                         defined: t.defined,
@@ -582,12 +752,13 @@ impl<'a> Resolver<'a> {
     fn unrunnable(&self, obj: &str, reason: String) -> Unrunnable {
         let k = &self.by_obj[obj];
         let src = k.source.clone().unwrap_or_default();
-        let src = self.suites_from.get(obj).cloned().unwrap_or(src);
-        let text = std::fs::read_to_string(self.inp.tree.join(&src)).unwrap_or_default();
+        // KBUILD_MODNAME is the object's, also for a test file it includes.
         let stem = Path::new(&src)
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let src = self.suites_from.get(obj).cloned().unwrap_or(src);
+        let text = std::fs::read_to_string(self.inp.tree.join(&src)).unwrap_or_default();
         Unrunnable {
             source: src,
             option: k.enabled_by.clone(),
@@ -638,7 +809,7 @@ impl<'a> Resolver<'a> {
         // Link; a symbol the linked object still needs and nothing provides removes the
         // tests that reach it, and the rest is linked again.
         loop {
-            let skip_c = self.inp.build_dir.join("kunit-rs-skipped.c");
+            let skip_c = self.skip_c();
             write_if_changed(&skip_c, &skips::c_source(&unrunnable))?;
             let mut objs: Vec<String> = Vec::new();
             for (_, o) in &linked {
@@ -664,7 +835,11 @@ impl<'a> Resolver<'a> {
                 }
             }
             if !extra.is_empty() {
-                let cmds = self.commands(&[], &extra).map_err(io::Error::other)?;
+                let Some((all, _)) = &self.all else {
+                    return Err(io::Error::other("no compile commands"));
+                };
+                let mut cmds = all.clone();
+                cmds.files = cmds.files.split_off(cmds.files.len() - 1);
                 let tree = self.inp.tree.clone();
                 let r = objects::compile_each(&cmds, &self.inp.build_dir, 1, &|f, e| {
                     compile_reason(&tree, f, e)
@@ -680,9 +855,11 @@ impl<'a> Resolver<'a> {
                 eprintln!("kunit: error: the configuration enables no KUnit test file");
                 return Ok(Err(1));
             }
-            let cmds = self.commands(&[], &[]).map_err(io::Error::other)?;
+            let Some((cmds, _)) = &self.all else {
+                return Err(io::Error::other("no compile commands"));
+            };
             let work = self.inp.build_dir.join("work");
-            let so = match link::link(&cmds, &files, &work) {
+            let so = match link::link(cmds, &files, &work) {
                 Ok(so) => so,
                 Err(e) => {
                     eprintln!("{e}");
@@ -773,6 +950,50 @@ fn compile_reason(tree: &Path, file: &Path, stderr: &str) -> String {
         .map(|l| rel(l.trim()))
         .unwrap_or_else(|| stderr.lines().next().unwrap_or("").trim().to_string());
     format!("{file} does not compile: {first}")
+}
+
+/// `nm`'s table of an object, kept beside it (`.syms`) while the object is the same file
+/// (size and modification time): a rerun runs no `nm`.
+fn symbols(nm: &str, object: &Path) -> Result<kunit_kbuild::SymbolTable, String> {
+    let stamp = std::fs::metadata(object).ok().map(|m| {
+        let t = m
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        format!("{} {t}", m.len())
+    });
+    let cache = object.with_extension("syms");
+    if let (Some(stamp), Ok(text)) = (&stamp, std::fs::read_to_string(&cache)) {
+        let mut lines = text.lines();
+        if lines.next() == Some(stamp.as_str()) {
+            let mut t = kunit_kbuild::SymbolTable::default();
+            for l in lines {
+                match l.split_once(' ') {
+                    Some(("D", s)) => t.defined.push(s.to_string()),
+                    Some(("U", s)) => t.undefined.push(s.to_string()),
+                    _ => {}
+                }
+            }
+            return Ok(t);
+        }
+    }
+    let t = kunit_kbuild::symbol_table(nm, object)?;
+    if let Some(stamp) = stamp {
+        let mut text = stamp;
+        text.push('\n');
+        for d in &t.defined {
+            text.push_str(&format!("D {d}\n"));
+        }
+        for u in &t.undefined {
+            text.push_str(&format!("U {u}\n"));
+        }
+        let tmp = cache.with_extension(format!("syms.{}", std::process::id()));
+        if std::fs::write(&tmp, text).is_ok() {
+            let _ = std::fs::rename(&tmp, &cache);
+        }
+    }
+    Ok(t)
 }
 
 fn nm_tool() -> String {

@@ -38,7 +38,7 @@ fn c_string(s: &str) -> String {
 
 /// The generated C file (empty when nothing is skipped): one suite per declared suite,
 /// each case skipped with the file's reason; a suite with no readable cases gets one case
-/// named after its file.
+/// named after its file (`<stem>_not_runnable`: never the suite's own name).
 pub fn c_source(list: &[Unrunnable]) -> String {
     if list.is_empty() {
         return String::new();
@@ -66,7 +66,7 @@ pub fn c_source(list: &[Unrunnable]) -> String {
         for s in &u.suites {
             n += 1;
             let cases: Vec<String> = if s.cases.is_empty() {
-                vec![stem.clone()]
+                vec![format!("{stem}_not_runnable")]
             } else {
                 s.cases.clone()
             };

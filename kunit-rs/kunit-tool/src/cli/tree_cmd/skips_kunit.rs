@@ -39,7 +39,7 @@ mod tests {
     #[test]
     fn a_suite_without_cases_gets_one_named_after_its_file() {
         let c = c_source(&[one("r", &[])]);
-        assert!(c.contains(".name = \"rtc_test\" }"), "{c}");
+        assert!(c.contains(".name = \"rtc_test_not_runnable\" }"), "{c}");
     }
 
     #[test]

@@ -17,16 +17,45 @@ pub fn registers_suites(text: &str) -> bool {
     })
 }
 
-/// The `.c` files `text` includes with `#include "file.c"`.
-pub fn included_c_files(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| {
-            let l = l.trim_start().strip_prefix('#')?.trim_start();
-            let f = l.strip_prefix("include")?.trim().strip_prefix('"')?;
-            let f = &f[..f.find('"')?];
-            f.ends_with(".c").then(|| f.to_string())
-        })
-        .collect()
+/// The `.c` files `text` includes with `#include "file.c"`, each with the option its
+/// innermost enclosing `#ifdef CONFIG_X` / `#if IS_ENABLED(CONFIG_X)` (or `IS_BUILTIN`,
+/// `defined`) requires, if any (hid-input.c includes its test under CONFIG_HID_KUNIT_TEST).
+pub fn included_c_files(text: &str) -> Vec<(String, Option<String>)> {
+    let mut conds: Vec<Option<String>> = Vec::new();
+    let mut out = Vec::new();
+    for l in text.lines() {
+        let Some(d) = l.trim_start().strip_prefix('#') else {
+            continue;
+        };
+        let d = d.trim_start();
+        if d.starts_with("ifndef") {
+            conds.push(None);
+        } else if let Some(c) = d.strip_prefix("ifdef").or_else(|| d.strip_prefix("if")) {
+            let c = c.trim();
+            let guard = (!c.contains('!') && !c.contains("||"))
+                .then(|| c.find("CONFIG_").map(|i| ident(&c[i..]).to_string()))
+                .flatten();
+            conds.push(guard);
+        } else if d.starts_with("else") || d.starts_with("elif") {
+            // The other branch: not the guard's.
+            if let Some(top) = conds.last_mut() {
+                *top = None;
+            }
+        } else if d.starts_with("endif") {
+            conds.pop();
+        } else if let Some(f) = d.strip_prefix("include") {
+            let Some(f) = f.trim().strip_prefix('"') else {
+                continue;
+            };
+            let Some(end) = f.find('"') else { continue };
+            let f = &f[..end];
+            if f.ends_with(".c") {
+                let guard = conds.iter().rev().flatten().next().cloned();
+                out.push((f.to_string(), guard));
+            }
+        }
+    }
+    out
 }
 
 /// One suite as the source declares it.
@@ -118,12 +147,18 @@ pub fn declared_suites(text: &str, stem: &str) -> Vec<DeclaredSuite> {
     let mut suites = Vec::new();
     for (_, b) in definitions(text, "kunit_suite") {
         let Some(n) = b.find(".name") else { continue };
-        let after = &b[n + ".name".len()..];
-        let Some(q) = after.find('"') else { continue };
-        let Some(len) = after[q + 1..].find('"') else {
-            continue;
+        let after = b[n + ".name".len()..].trim_start();
+        let after = after.strip_prefix('=').unwrap_or(after).trim_start();
+        let name = if after.starts_with("KBUILD_MODNAME") {
+            // The module's name: the file's, `-` as `_` (kbuild's KBUILD_MODNAME).
+            stem.replace('-', "_")
+        } else {
+            let Some(q) = after.find('"') else { continue };
+            let Some(len) = after[q + 1..].find('"') else {
+                continue;
+            };
+            after[q + 1..q + 1 + len].to_string()
         };
-        let name = after[q + 1..q + 1 + len].to_string();
         let cases = b
             .find(".test_cases")
             .and_then(|t| {

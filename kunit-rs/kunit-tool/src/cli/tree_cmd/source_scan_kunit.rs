@@ -39,7 +39,16 @@ kunit_test_suites(&foo_suite, &bar);
         assert_eq!(s[0].cases, ["a", "b_slow", "c"]);
         assert_eq!(s[1].name, "bar");
         assert_eq!(s[1].cases, ["only"]);
-        assert_eq!(included_c_files(TEST), ["helpers.c"]);
+        assert_eq!(included_c_files(TEST), [("helpers.c".to_string(), None)]);
+        let guarded = "#ifdef CONFIG_A_TEST\n#include \"a-test.c\"\n#endif\n\
+                       #if IS_BUILTIN(CONFIG_B)\n#else\n#include \"b.c\"\n#endif\n";
+        assert_eq!(
+            included_c_files(guarded),
+            [
+                ("a-test.c".to_string(), Some("CONFIG_A_TEST".to_string())),
+                ("b.c".to_string(), None)
+            ]
+        );
     }
 
     #[test]
@@ -48,6 +57,11 @@ kunit_test_suites(&foo_suite, &bar);
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].name, "my_test");
         assert!(s[0].cases.is_empty());
+        let m = declared_suites(
+            "static struct kunit_suite s = {\n\t.name = KBUILD_MODNAME,\n};\n",
+            "binfmt-elf",
+        );
+        assert_eq!(m[0].name, "binfmt_elf");
     }
 
     #[test]
