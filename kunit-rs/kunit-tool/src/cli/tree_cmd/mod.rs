@@ -82,8 +82,7 @@ pub fn main(argv: Vec<String>) -> i32 {
         }
     };
     if args.help.help {
-        let mut c = TreeArgs::command().bin_name(format!("kunit {command}"));
-        print!("{}", c.render_help());
+        print!("{}", help(&command));
         return 0;
     }
     if let Some(g) = args.positional_glob.take() {
@@ -224,6 +223,33 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
     }
     out.flush();
     Ok(code)
+}
+
+/// Tree mode's help: the usage line and one line per flag (its clap help, or doc comment).
+fn help(command: &str) -> String {
+    let cmd = TreeArgs::command();
+    let mut text = format!(
+        "usage: kunit {command} [options] [filter_glob]\n\n\
+         In a kernel tree (the current directory, or --kernel-tree DIR), {command} does what \
+         kunit.py {command} does, with kunit.py's flags: the tree's Kconfig and Makefiles decide \
+         what is compiled; the tests run in userspace, and a test file that cannot is reported \
+         as skipped with its reason.\n\noptions:\n"
+    );
+    for a in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
+        let Some(long) = a.get_long() else { continue };
+        let value = a
+            .get_value_names()
+            .filter(|_| a.get_action().takes_values())
+            .map(|v| format!(" {}", v.join(" ")))
+            .unwrap_or_default();
+        let what = a
+            .get_help()
+            .map(|h| h.to_string())
+            .unwrap_or_default()
+            .replace('`', "");
+        text.push_str(&format!("  --{long}{value}\n        {what}\n"));
+    }
+    text
 }
 
 /// kunit.py's last line: `Elapsed time: Ts total, Cs configuring, Bs building, Rs running`.
