@@ -202,6 +202,20 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
     let listing = args.exec.list_tests || args.exec.list_tests_attr || args.exec.list_suites;
     if !listing {
         print_elapsed(out, start, configured, built);
+        // Only the suites the filter glob selects (they were in the results).
+        let glob = args.exec.harness.filter_glob.as_deref().map(|g| {
+            let suite = g.split_once('.').map_or(g, |(s, _)| s).to_string();
+            move |name: &str| kunit::filter::glob_match(&suite, name)
+        });
+        let unrunnable: Vec<skips::Unrunnable> = unrunnable
+            .into_iter()
+            .filter_map(|mut u| {
+                if let Some(m) = &glob {
+                    u.suites.retain(|s| m(&s.name));
+                }
+                (!u.suites.is_empty()).then_some(u)
+            })
+            .collect();
         if !unrunnable.is_empty() && args.report.raw_output.is_none() {
             let mut config_args = Vec::new();
             for k in &args.build.kunitconfigs {
@@ -217,7 +231,11 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
             out.line(&format!(
                 "{n} suites of {} test files cannot run in userspace (skipped above); under UML: {}",
                 unrunnable.len(),
-                skips::kunit_py_line(&config_args, &unrunnable)
+                skips::kunit_py_line(
+                    &config_args,
+                    &unrunnable,
+                    args.exec.harness.filter_glob.as_deref()
+                )
             ));
         }
     }

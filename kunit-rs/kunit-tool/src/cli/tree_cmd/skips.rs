@@ -93,8 +93,9 @@ pub fn c_source(list: &[Unrunnable]) -> String {
 }
 
 /// kunit.py's command line that runs `list` under UML in this tree: the user's own
-/// configuration (it enabled them) and a glob when one suite is concerned.
-pub fn kunit_py_line(config_args: &[String], list: &[Unrunnable]) -> String {
+/// configuration (it enabled them) and the suite's name when one suite is concerned, else the
+/// user's filter glob, if any.
+pub fn kunit_py_line(config_args: &[String], list: &[Unrunnable], glob: Option<&str>) -> String {
     let mut line = String::from("./tools/testing/kunit/kunit.py run --arch um");
     for a in config_args {
         line.push(' ');
@@ -104,9 +105,13 @@ pub fn kunit_py_line(config_args: &[String], list: &[Unrunnable]) -> String {
         .iter()
         .flat_map(|u| u.suites.iter().map(|s| s.name.as_str()))
         .collect();
-    if suites.len() == 1 {
+    if let Some(g) = if suites.len() == 1 {
+        Some(suites[0])
+    } else {
+        glob
+    } {
         line.push(' ');
-        line.push_str(&shell_word(suites[0]));
+        line.push_str(&shell_word(g));
     }
     line
 }

@@ -49,8 +49,11 @@ mod tests {
             "--kconfig_add=CONFIG_A=\"x y\"".to_string(),
         ];
         assert_eq!(
-            kunit_py_line(&args, &[one("r", &[])]),
+            kunit_py_line(&args, &[one("r", &[])], Some("x*")),
             "./tools/testing/kunit/kunit.py run --arch um --kunitconfig=lib/kunit '--kconfig_add=CONFIG_A=\"x y\"' rtc"
         );
+        let two = [one("r", &[]), one("s", &[])];
+        assert!(kunit_py_line(&[], &two, Some("r*")).ends_with("--arch um 'r*'"));
+        assert!(kunit_py_line(&[], &two, None).ends_with("--arch um"));
     }
 }
