@@ -78,6 +78,7 @@ impl Built {
                             .iter()
                             .filter_map(|c| c.as_str().map(str::to_owned))
                             .collect(),
+                        no_case: x.get("no_case").and_then(|b| b.as_bool()).unwrap_or(false),
                     })
                 })
                 .collect();
@@ -108,7 +109,7 @@ impl Built {
             .map(|u| {
                 serde_json::json!({
                     "source": u.source, "option": u.option, "reason": u.reason,
-                    "suites": u.suites.iter().map(|s| serde_json::json!({"name": s.name, "cases": s.cases})).collect::<Vec<_>>(),
+                    "suites": u.suites.iter().map(|s| serde_json::json!({"name": s.name, "cases": s.cases, "no_case": s.no_case})).collect::<Vec<_>>(),
                 })
             })
             .collect();
@@ -857,7 +858,9 @@ impl<'a> Resolver<'a> {
         Unrunnable {
             source: src,
             option: k.enabled_by.clone(),
-            suites: source_scan::declared_suites(&text, &stem),
+            suites: source_scan::declared_suites_under(&text, &stem, &|opt| {
+                matches!(self.config.get(opt), Some("y" | "m"))
+            }),
             reason,
         }
     }
@@ -878,7 +881,9 @@ impl<'a> Resolver<'a> {
             unrunnable.push(Unrunnable {
                 source: f.clone(),
                 option: o.enabled_by.clone(),
-                suites: source_scan::declared_suites(&text, &stem),
+                suites: source_scan::declared_suites_under(&text, &stem, &|opt| {
+                    matches!(self.config.get(opt), Some("y" | "m"))
+                }),
                 reason: format!(
                     "not runnable in userspace: it tests {}, part of KUnit's framework, which kunit-rs replaces",
                     o.source.clone().unwrap_or_default()
