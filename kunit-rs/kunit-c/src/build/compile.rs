@@ -92,7 +92,7 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
 }
 
 /// The configuration header, rewritten only when its text changed (so objects stay fresh).
-pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<PathBuf, String> {
+pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<(PathBuf, Config), String> {
     let mut config = Config::with_defaults();
     for f in &build.kunitconfigs {
         let text = std::fs::read_to_string(f)
@@ -106,7 +106,7 @@ pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<PathBuf, Stri
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join("autoconf.h");
     write_if_changed(&path, config.autoconf_h().as_bytes())?;
-    Ok(path)
+    Ok((path, config))
 }
 
 fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -121,7 +121,7 @@ pub(super) fn common_args(
     build: &Build,
     tool: &cc::Tool,
     work: &Path,
-    autoconf: &Path,
+    (autoconf, config): &(PathBuf, Config),
     include: &Path,
 ) -> Result<Vec<OsString>, String> {
     // cc's own `-w` (what its warnings(false) asks for) would silence the kernel's
@@ -138,6 +138,13 @@ pub(super) fn common_args(
             .into_iter()
             .map(OsString::from),
     );
+    // The configuration's code-generation choices, each only when the compiler takes it
+    // (an older compiler then behaves as the kernel's Kconfig would have chosen for it).
+    for (name, flag) in flags::CONFIG_FLAGS {
+        if config.is_yes(name) && supported(tool, work, flag) {
+            args.push(flag.into());
+        }
+    }
     // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
     args.push("-nostdinc".into());
     args.push("-isystem".into());
