@@ -30,5 +30,9 @@ int KC_KERNEL(vsnprintf)(char *buf, size_t size, const char *fmt, va_list args);
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
 void *__kmalloc_noprof(size_t size, kc_gfp_t flags);
 void kfree(const void *p);
+/* AddressSanitizer's poisoning when its runtime is present (asan.c), else nothing. */
+bool kunit_c_asan_present(void);
+void kc_asan_poison(const void *p, size_t size);
+void kc_asan_unpoison(const void *p, size_t size);
 
 #endif

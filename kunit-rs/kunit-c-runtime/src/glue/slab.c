@@ -4,6 +4,12 @@
  * header before it (the bucket size, and the offset back to malloc's block), so ksize()
  * answers and an alignment can be kept: 8 bytes at least, a power-of-two size aligned to
  * its size up to a page, as the kernel guarantees.
+ *
+ * Under AddressSanitizer (its runtime preloaded by `kunit c --sanitize=address`) the bytes
+ * around an object are poisoned as KASAN poisons them: the header and padding before it, and
+ * everything past the size asked for (the rest of the bucket included, as KASAN does since
+ * ksize() stopped unpoisoning), so an overflow of a kmalloc'd object is reported; a freed
+ * object is ASan's freed memory, so a use after kfree() is reported too.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,6 +51,43 @@ KC_WEAK size_t kmalloc_size_roundup(size_t size)
 	return b; /* above 8 KiB: whole pages, a power of two of them */
 }
 
+/* An object's alignment: its bucket's for a power of two (16 to a page), else 16. */
+static size_t align_of_bucket(size_t bucket)
+{
+	size_t align = (bucket & (bucket - 1)) == 0 ? bucket : 8;
+
+	if (align < HEADER)
+		align = HEADER;
+	if (align > KC_PAGE_SIZE)
+		align = KC_PAGE_SIZE;
+	return align;
+}
+
+/* The malloc block of the object at p, and its size. */
+static char *block_of(const void *p, size_t *block_size)
+{
+	size_t bucket = header_of(p)->bucket;
+
+	*block_size = bucket + align_of_bucket(bucket) + HEADER;
+	return (char *)p - header_of(p)->offset;
+}
+
+/* Under ASan: only [p, p + size) of the object's block is addressable. */
+static void poison_outside(const void *p, size_t size)
+{
+	size_t block_size;
+	char *block = block_of(p, &block_size);
+
+	kc_asan_poison(block, (size_t)((const char *)p - block));
+	kc_asan_poison((const char *)p + size, block_size - (size_t)((const char *)p - block) - size);
+}
+
+/* Under ASan: the object's whole bucket addressable, for the glue's own copies. */
+static void unpoison_bucket(const void *p)
+{
+	kc_asan_unpoison(p, header_of(p)->bucket);
+}
+
 KC_WEAK void *__kmalloc_noprof(size_t size, kc_gfp_t flags)
 {
 	size_t bucket, align;
@@ -55,11 +98,7 @@ KC_WEAK void *__kmalloc_noprof(size_t size, kc_gfp_t flags)
 	if (size > ((size_t)1 << 30))
 		return NULL;
 	bucket = kmalloc_size_roundup(size);
-	align = (bucket & (bucket - 1)) == 0 ? bucket : 8;
-	if (align < HEADER)
-		align = HEADER;
-	if (align > KC_PAGE_SIZE)
-		align = KC_PAGE_SIZE;
+	align = align_of_bucket(bucket);
 	block = malloc(bucket + align + HEADER);
 	if (!block)
 		return NULL;
@@ -68,6 +107,7 @@ KC_WEAK void *__kmalloc_noprof(size_t size, kc_gfp_t flags)
 	header_of(obj)->offset = (size_t)(obj - block);
 	if (flags & KC_GFP_ZERO)
 		memset(obj, 0, bucket);
+	poison_outside(obj, size);
 	return obj;
 }
 
@@ -78,15 +118,22 @@ KC_WEAK size_t ksize(const void *p)
 
 KC_WEAK void kfree(const void *p)
 {
+	size_t block_size;
+	char *block;
+
 	if (ZERO_OR_NULL(p))
 		return;
-	free((char *)p - header_of(p)->offset);
+	block = block_of(p, &block_size);
+	/* ASan's free() poisons the whole block as freed; nothing stays poisoned by us. */
+	kc_asan_unpoison(block, block_size);
+	free(block);
 }
 
 KC_WEAK void kfree_sensitive(const void *p)
 {
 	if (ZERO_OR_NULL(p))
 		return;
+	unpoison_bucket(p);
 	memset((void *)p, 0, ksize(p));
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 	kfree(p);
@@ -104,17 +151,22 @@ KC_WEAK void *krealloc_noprof(const void *p, size_t new_size, kc_gfp_t flags)
 	}
 	old = ksize(p);
 	if (!ZERO_OR_NULL(p) && new_size <= old) {
+		unpoison_bucket(p);
 		if (flags & KC_GFP_ZERO)
 			memset((char *)p + new_size, 0, old - new_size);
+		poison_outside(p, new_size);
 		return (void *)p;
 	}
 	n = __kmalloc_noprof(new_size, flags);
 	if (!n)
 		return NULL;
 	if (!ZERO_OR_NULL(p)) {
+		unpoison_bucket(p);
+		unpoison_bucket(n);
 		memcpy(n, p, old);
 		if (flags & KC_GFP_ZERO)
 			memset((char *)n + old, 0, ksize(n) - old);
+		poison_outside(n, new_size);
 		kfree(p);
 	}
 	return n;

@@ -70,6 +70,11 @@ impl Config {
         c
     }
 
+    /// Is `name` set to `y`?
+    pub(crate) fn is_yes(&self, name: &str) -> bool {
+        self.options.get(name) == Some(&Value::Yes)
+    }
+
     pub(crate) fn set(&mut self, name: &str, value: Value) {
         self.options.insert(name.to_owned(), value);
     }

@@ -5,6 +5,7 @@ mod commands;
 mod compile;
 mod diagnose;
 pub(crate) mod flags;
+mod instrument;
 pub(crate) mod kconfig;
 mod libc_names;
 mod link;
@@ -15,6 +16,7 @@ use std::path::Path;
 
 pub use commands::{compile_error_message, depfile_prerequisites, Commands, FileCommand};
 pub use flags::kernel_cflags;
+pub use instrument::{sanitizer_runtimes, SANITIZERS, SANITIZE_ENV};
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
 
@@ -78,6 +80,26 @@ impl Build {
         self
     }
 
+    /// Instruments every file with these sanitizers (`"address"`, `"undefined"`, `"thread"`;
+    /// not `address` with `thread`): `-fsanitize=...` and `-fsanitize-recover=all`, so a
+    /// report is followed by the next case. `undefined` is the kernel's UBSan: the checks of
+    /// the `CONFIG_UBSAN_*` options (`kernel/configs/debug.config`'s by default: bounds,
+    /// shift, unreachable, bool, enum), which a `.kunitconfig` or
+    /// [`kconfig`](Build::kconfig) changes; signed overflow stays defined
+    /// (`-fno-strict-overflow`). In a build script, the list defaults to `$KUNIT_SANITIZE`
+    /// (set by `kunit run --sanitize`). An unknown name is an error when compiling.
+    pub fn sanitize(&mut self, list: &[&str]) -> &mut Build {
+        self.sanitize = list.iter().map(|s| (*s).to_owned()).collect();
+        self
+    }
+
+    /// Compiles every file with gcov instrumentation (`--coverage`), so that a run writes
+    /// `.gcda` files beside the objects (or under `$GCOV_PREFIX`).
+    pub fn coverage(&mut self, on: bool) -> &mut Build {
+        self.coverage = on;
+        self
+    }
+
     /// Compiles every file into `lib<name>.a`, for the targets that expand `kunit::main!()`. On an error (a file does not compile, a header is missing) prints it
     /// and exits the build script with status 1.
     pub fn compile(&self, name: &str) {
@@ -90,8 +112,17 @@ impl Build {
 
     /// [`compile`](Build::compile), returning the error instead of exiting.
     pub fn try_compile(&self, name: &str) -> Result<(), String> {
-        let objects = compile::compile(self, name)?;
+        // `kunit run --sanitize` asks through the environment.
+        let build = if self.sanitize.is_empty() {
+            instrument::with_env_sanitizers(self)
+        } else {
+            self.clone()
+        };
+        let objects = compile::compile(&build, name)?;
         link::archive_and_declare(name, &objects)?;
+        for flag in instrument::cargo_link_flags(&build.sanitize, build.coverage) {
+            println!("cargo:rustc-link-arg={flag}");
+        }
         // `kunit::main!()` then includes kunit_c_link.rs: the archives and kunit-c-runtime,
         // and checks that a C suite registered.
         println!("cargo:rustc-check-cfg=cfg(kunit_c_linked)");
