@@ -37,8 +37,16 @@ try:
     f = gdb.newest_frame()
     while f is not None and not (f.name() or "").endswith("kunit_failure_hook"):
         f = f.older()
-    skip = ("kunit_failure_hook", "kunit::", "kunit_c::", "__kunit", "core::", "std::", "alloc::")
-    while f is not None and (f.name() is None or f.name().startswith(skip)):
+    import re
+    skip = ("kunit_failure_hook", "kunit::", "kunit_c::", "kunit_c_runtime::", "__kunit", "core::", "std::", "alloc::")
+    # kunit's own sources (a checkout's or the registry's), kunit-c's headers, the standard library.
+    ours = re.compile(r"(^|/)kunit-rs/kunit(-c-runtime)?/|/kunit(-c-runtime)?-[0-9][^/]*/src/|/include/kunit/|^/rustc/")
+    def skipped(f):
+        if f.name() is None or f.name().startswith(skip):
+            return True
+        sal = f.find_sal()
+        return sal.symtab is not None and ours.search(sal.symtab.filename) is not None
+    while f is not None and skipped(f):
         f = f.older()
     if f is not None:
         f.select()
@@ -89,12 +97,24 @@ pub fn command(
             let script = script_dir.join("kunit-debugger.gdb");
             std::fs::File::create(&script)?.write_all(GDB_SCRIPT.as_bytes())?;
             let mut cmd = Command::new("gdb");
-            cmd.arg("-q").arg("-x").arg(script).arg("--args").arg(bin);
+            cmd.arg("-q");
+            // `kunit c --sanitize`'s runtimes are for the test, not for gdb.
+            if let Some(preload) = inferior_preload(&mut cmd) {
+                let mut set = std::ffi::OsString::from("set environment LD_PRELOAD=");
+                set.push(preload);
+                cmd.arg("-iex").arg(set);
+            }
+            cmd.arg("-x").arg(script).arg("--args").arg(bin);
             cmd.args(harness_args);
             cmd
         }
         Debugger::Lldb => {
             let mut cmd = Command::new("lldb");
+            if let Some(preload) = inferior_preload(&mut cmd) {
+                let mut set = std::ffi::OsString::from("settings set target.env-vars LD_PRELOAD=");
+                set.push(preload);
+                cmd.arg("-o").arg(set);
+            }
             cmd.args([
                 "-o",
                 &format!("breakpoint set -n {HOOK}"),
@@ -107,6 +127,14 @@ pub fn command(
             cmd
         }
     })
+}
+
+/// `LD_PRELOAD` (`kunit c --sanitize`'s runtimes) taken off the debugger's own environment,
+/// to be set for the program it runs.
+fn inferior_preload(cmd: &mut Command) -> Option<std::ffi::OsString> {
+    let preload = std::env::var_os("LD_PRELOAD").filter(|v| !v.is_empty())?;
+    cmd.env_remove("LD_PRELOAD");
+    Some(preload)
 }
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ pub fn read_gcda(gcov: &Path, prefix: &Path, gcda: &Path) -> Result<Vec<FileCov>
         arg.push(".");
     }
     let out = Command::new(gcov)
-        .args(["--json-format", "--stdout"])
+        .args(["--branch-probabilities", "--json-format", "--stdout"])
         .arg(&arg)
         .current_dir(gcda.parent().unwrap_or(Path::new(".")))
         .output()
