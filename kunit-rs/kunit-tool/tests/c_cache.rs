@@ -187,8 +187,15 @@ fn built_times(stem: &str) -> Vec<std::time::SystemTime> {
 fn an_unchanged_rerun_compiles_and_links_nothing() {
     let dir = workdir("unchanged");
     // Objects of an earlier kunit (other headers, so other keys) may be in the shared cache.
-    for e in std::fs::read_dir(cache().join("objects")).into_iter().flatten().flatten() {
-        if e.file_name().to_string_lossy().starts_with("unchanged_kunit-") {
+    for e in std::fs::read_dir(cache().join("objects"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        if e.file_name()
+            .to_string_lossy()
+            .starts_with("unchanged_kunit-")
+        {
             let _ = std::fs::remove_file(e.path());
         }
     }

@@ -142,6 +142,35 @@ fn each_bug_fails_its_own_case_with_the_report_in_its_log() {
 }
 
 #[test]
+fn a_report_fails_the_run_and_is_named_in_the_summary() {
+    if !has_runtime("libasan.so") || !has_runtime("libubsan.so") {
+        eprintln!("skipped: the C compiler has no shared libasan/libubsan (Debian: apt-get install libasan8 libubsan1)");
+        return;
+    }
+    let out = kunit_c(
+        &fixtures().join("sanitize"),
+        &["--sanitize=address,undefined", "bugs_kunit.c"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("Testing complete. Ran 8 tests: passed: 4, failed: 4"),
+        "{stdout}"
+    );
+    for case in [
+        "kmalloc_overflow",
+        "kmalloc_use_after_free",
+        "shift_out_of_bounds",
+        "cache_overflow",
+    ] {
+        assert!(
+            stdout.contains(&format!("] [FAILED] {case}\n")),
+            "{case}: {stdout}"
+        );
+    }
+}
+
+#[test]
 fn the_file_without_its_bugs_passes_with_no_report() {
     if !has_runtime("libasan.so") || !has_runtime("libubsan.so") {
         eprintln!("skipped: the C compiler has no shared libasan/libubsan (Debian: apt-get install libasan8 libubsan1)");
