@@ -171,6 +171,38 @@ fn a_report_fails_the_run_and_is_named_in_the_summary() {
 }
 
 #[test]
+fn a_leak_fails_the_run_with_its_report() {
+    if !has_runtime("libasan.so") {
+        eprintln!(
+            "skipped: the C compiler has no shared libasan (Debian: apt-get install libasan8)"
+        );
+        return;
+    }
+    let out = kunit_c(
+        &fixtures().join("sanitize"),
+        &["--sanitize=address", "leak_kunit.c"],
+    );
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    // The case itself passed: a leak belongs to no case.
+    assert!(
+        stdout.contains("] [PASSED] leaks_ten_objects\n"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(
+            "a sanitizer report outside any case (exited with status 101):\n# kunit-sanitizer: "
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("# kunit-sanitizer: SUMMARY: AddressSanitizer: ")
+            && stderr.contains(" byte(s) leaked in 10 allocation(s)."),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn the_file_without_its_bugs_passes_with_no_report() {
     if !has_runtime("libasan.so") || !has_runtime("libubsan.so") {
         eprintln!("skipped: the C compiler has no shared libasan/libubsan (Debian: apt-get install libasan8 libubsan1)");
