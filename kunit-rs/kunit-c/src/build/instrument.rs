@@ -160,14 +160,35 @@ pub(crate) fn link_flags(list: &[String], coverage: bool) -> Vec<String> {
     flags
 }
 
-/// The link flags a build script gives the package's targets: [`link_flags`], less the
-/// sanitizers when Rust itself is built with them (`-Zsanitizer` in cargo's
-/// `CARGO_ENCODED_RUSTFLAGS`: rustc links LLVM's runtime, which serves the C objects too).
-pub(crate) fn cargo_link_flags(list: &[String], coverage: bool) -> Vec<String> {
+/// The cargo directives of a build script for its package's targets: the sanitizers' shared
+/// runtimes (GCC's `libasan`, `libubsan`, `libtsan`) as libraries of the package, so that
+/// they come first among the executable's shared libraries, before the C library, as ASan
+/// requires (rustc links with `-nodefaultlibs`, so `-fsanitize=` at link time would add
+/// nothing), and gcov's `libgcov`. None for the sanitizers when Rust itself is built with them
+/// (`-Zsanitizer` in `CARGO_ENCODED_RUSTFLAGS`: rustc links LLVM's runtime, which serves the C
+/// objects too). Clang's runtimes have other names: `-fsanitize=` is passed on instead.
+pub(crate) fn cargo_link_directives(list: &[String], coverage: bool, clang: bool) -> Vec<String> {
     let rust_sanitized = std::env::var("CARGO_ENCODED_RUSTFLAGS")
         .is_ok_and(|f| f.split('\x1f').any(|a| a.starts_with("-Zsanitizer")));
-    let list: &[String] = if rust_sanitized { &[] } else { list };
-    link_flags(list, coverage)
+    let mut out = Vec::new();
+    if !rust_sanitized {
+        for s in list {
+            out.push(match (clang, s.as_str()) {
+                (true, _) => format!("cargo:rustc-link-arg=-fsanitize={s}"),
+                (false, "address") => "cargo:rustc-link-lib=dylib=asan".to_owned(),
+                (false, "undefined") => "cargo:rustc-link-lib=dylib=ubsan".to_owned(),
+                (false, _) => "cargo:rustc-link-lib=dylib=tsan".to_owned(),
+            });
+        }
+    }
+    if coverage {
+        out.push(if clang {
+            "cargo:rustc-link-arg=--coverage".to_owned()
+        } else {
+            "cargo:rustc-link-arg=-lgcov".to_owned()
+        });
+    }
+    out
 }
 
 /// The shared runtime of each sanitizer in `list` (`libasan.so`, `libubsan.so`,

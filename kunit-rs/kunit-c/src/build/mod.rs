@@ -120,8 +120,12 @@ impl Build {
         };
         let objects = compile::compile(&build, name)?;
         link::archive_and_declare(name, &objects)?;
-        for flag in instrument::cargo_link_flags(&build.sanitize, build.coverage) {
-            println!("cargo:rustc-link-arg={flag}");
+        let clang = cc::Build::new()
+            .cargo_metadata(false)
+            .try_get_compiler()
+            .is_ok_and(|t| t.is_like_clang());
+        for directive in instrument::cargo_link_directives(&build.sanitize, build.coverage, clang) {
+            println!("{directive}");
         }
         // `kunit::main!()` then includes kunit_c_link.rs: the archives and kunit-c-runtime,
         // and checks that a C suite registered.
