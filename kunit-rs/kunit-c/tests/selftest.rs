@@ -7,4 +7,14 @@ mod kconfig;
 #[path = "../src/build/kconfig_kunit.rs"]
 mod kconfig_kunit;
 
+// The instrumented builds' flags, with the configuration they read.
+#[allow(dead_code)]
+#[path = "../src/build/instrument.rs"]
+mod instrument;
+#[path = "../src/build/instrument_kunit.rs"]
+mod instrument_kunit;
+#[allow(dead_code)]
+#[path = "../src/build/spec.rs"]
+mod spec;
+
 kunit::main!();
