@@ -134,3 +134,7 @@ pub fn is_code_under_test(path: &Path, tests: &[PathBuf], skip_dirs: &[PathBuf])
             .iter()
             .any(|d| canonical.starts_with(d) || path.starts_with(d))
 }
+
+#[cfg(test)]
+#[path = "instrument_kunit.rs"]
+mod instrument_kunit;
