@@ -7,7 +7,8 @@
 #     crates patched to their unpacked packages (they are not on crates.io yet);
 # each then runs `kunit c` on a fixture C file of ours (copied out of the checkout, with a
 # header of its own under -I) in a folder outside the checkout, with no cargo or rustc on
-# $PATH, and must print the same report.
+# $PATH, and must print the same report; and `kunit run --alltests` (tree mode) in a copy of the
+# fixture kernel tree (kunit-tool/tests/fixtures/kernel-tree).
 #
 #   scripts/check-c-install.sh
 #
@@ -17,7 +18,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 # kunit-tool and the published crates it depends on.
-published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-tool)
+published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-kbuild kunit-tool)
 version=$(cargo metadata --no-deps --format-version 1 |
   python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit-tool"))')
 
@@ -59,6 +60,9 @@ static struct kunit_suite install_suite = {
 kunit_test_suite(install_suite);
 C
 
+# The fixture kernel tree of tree mode (our own files), outside the checkout.
+cp -r kunit-rs/kunit-tool/tests/fixtures/kernel-tree "$work/tree"
+
 # A PATH without cargo and rustc: `kunit c` must not need them.
 mkdir -p "$work/path"
 for tool in cc gcc clang nm objcopy ar as ld; do
@@ -77,6 +81,14 @@ run_installed() { # ROOT LABEL
   grep -qx 'Testing complete. Ran 1 tests: passed: 1' "$work/$label.report" ||
     { cat "$work/$label.report" "$work/$label.err" >&2; fail "$label: not the expected report"; }
   echo "$label: kunit c passed ($(wc -l <"$work/$label.report") report lines)"
+  # Tree mode from the same install: kunit.py's `run --alltests` in the fixture tree.
+  rm -rf "$work/tree/.kunit-rs"
+  out=$(cd "$work/tree" && env -u CARGO -u RUSTC PATH="$work/path:/usr/bin:/bin" \
+    "$root/bin/kunit" run --alltests 2>"$work/$label-tree.err") ||
+    { cat "$work/$label-tree.err" >&2; fail "$label: kunit run in the fixture tree failed"; }
+  sed -E 's/^\[[0-9:]{8}\] //' <<<"$out" | grep -qx 'Testing complete. Ran 7 tests: passed: 4, skipped: 3' ||
+    { echo "$out" >&2; fail "$label: tree mode: not the expected report"; }
+  echo "$label: kunit run (tree mode) passed"
 }
 
 echo "==> cargo install --path kunit-rs/kunit-tool"
@@ -100,4 +112,4 @@ done
 run_installed "$work/package-install" package
 
 diff -u "$work/checkout.report" "$work/package.report" || fail "the two installs print different reports"
-echo "check-c-install: kunit c runs from both installs, same report"
+echo "check-c-install: kunit c and tree mode run from both installs, same report"

@@ -7,8 +7,9 @@
 #   scripts/check-kernel-tree.sh DIR [--no-kunit-py] [--no-ours] [-- KUNIT_RUN_ARGS...]
 #
 # KUNIT_RUN_ARGS default to `--kunitconfig lib/kunit --kconfig_add CONFIG_KUNIT_ALL_TESTS=y`.
-# Our side is `$KUNIT` (default: target/release/kunit of this checkout, built if absent); it is
-# skipped, with one line saying so, while that `kunit run` has no --kernel-tree. kunit.py is
+# Our side is `$KUNIT` (default: target/release/kunit of this checkout, built if absent), `kunit
+# run --kernel-tree DIR` (tree mode); it is skipped, with one line saying so, when that `kunit`
+# has no tree mode. kunit.py is
 # skipped when the tree has none. Build dirs are the script's own (DIR/.kunit-check-py and
 # DIR/.kunit-check-rs), so a developer's .kunit is never touched; outputs go to $OUT (default
 # a new /tmp/check-kernel-tree.XXXXXX). A manual check: CI has no kernel tree.
@@ -132,8 +133,11 @@ if [[ $do_ours -eq 1 ]]; then
     say "building $kunit (cargo build --release -p kunit-tool)"
     (cd "$repo" && cargo build --release -q -p kunit-tool)
   fi
-  if "$kunit" run --help 2>&1 | grep -q -- '--kernel-tree'; then
+  if "$kunit" run --kernel-tree "$tree" --help 2>&1 | grep -q -- '--kunitconfig'; then
     measure tree .kunit-check-rs "$kunit" run --kernel-tree "$tree" "${run_args[@]}"
+    # The skip reasons are in the KTAP (the JSON has no room for them): one more, no-op run.
+    (cd "$tree" && "$kunit" run --kernel-tree "$tree" "${run_args[@]}" --build_dir=.kunit-check-rs \
+      --raw_output=all >"$out/tree.ktap" 2>/dev/null) || true
   else
     say "ours: skipped: '$kunit run' has no --kernel-tree (tree mode not built yet)"
     do_ours=0
@@ -145,8 +149,8 @@ fi
 if [[ $do_py -eq 1 && $do_ours -eq 1 && -f $out/kunit_py.json && -f $out/tree.json ]]; then
   ktap=()
   # our raw KTAP carries the skip reasons the JSON cannot
-  if [[ -f $tree/.kunit-check-rs/test.log ]]; then
-    ktap=(--ours-ktap "$tree/.kunit-check-rs/test.log")
+  if [[ -s $out/tree.ktap ]]; then
+    ktap=(--ours-ktap "$out/tree.ktap")
   fi
   python3 "$repo/scripts/compare-kunit-py.py" "${ktap[@]}" "$out/kunit_py.json" "$out/tree.json" |
     tee "$out/compare.txt" || status=1

@@ -424,6 +424,37 @@ pub(crate) fn run_binaries(
     out: &mut Printer,
     progress: bool,
 ) -> io::Result<i32> {
+    run_binaries_as(
+        build,
+        args,
+        report,
+        bins,
+        out,
+        progress,
+        &RunStyle::default(),
+    )
+}
+
+/// What a caller other than cargo mode changes in a run's output: tree mode prints kunit.py's
+/// `Starting KUnit Kernel (1/1)...` and its JSON says `um`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RunStyle {
+    /// The line before the results, instead of `Starting KUnit harnesses (N binaries)...`.
+    pub start_line: Option<String>,
+    /// The JSON's `arch`, instead of this machine's.
+    pub arch: Option<String>,
+}
+
+/// [`run_binaries`] with `style`.
+pub(crate) fn run_binaries_as(
+    build: &BuildOptions,
+    args: &ExecOptions,
+    report: &ReportOptions,
+    bins: Vec<PathBuf>,
+    out: &mut Printer,
+    progress: bool,
+    style: &RunStyle,
+) -> io::Result<i32> {
     let opts = runner_options(args);
     if let Some(message) = bins.first().and_then(|b| refused_filters(b, &opts)) {
         eprintln!("{message}");
@@ -448,6 +479,7 @@ pub(crate) fn run_binaries(
         signal_hook::flag::register(sig, ctl.interrupted.clone())?;
     }
     let line = match args.partition {
+        _ if style.start_line.is_some() => style.start_line.clone().unwrap_or_default(),
         Some(p) => format!(
             "Starting KUnit harnesses ({} binaries, shard {p})...",
             jobs.len()
@@ -473,7 +505,10 @@ pub(crate) fn run_binaries(
         return Ok(if ctl.interrupted() { 130 } else { shard_code });
     }
     let meta = Metadata {
-        arch: std::env::consts::ARCH.to_string(),
+        arch: style
+            .arch
+            .clone()
+            .unwrap_or_else(|| std::env::consts::ARCH.to_string()),
         def_config: "kunit_defconfig".to_string(),
         build_dir: build
             .build_dir

@@ -6,6 +6,7 @@ pub(crate) mod exec_cmd;
 pub(crate) mod help;
 pub mod options;
 pub(crate) mod parse_cmd;
+pub mod tree_cmd;
 pub mod usage_error;
 pub(crate) mod write_reports;
 
@@ -48,6 +49,10 @@ pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
 /// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
 /// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
+    // In a kernel tree, run/build/exec are kunit.py's (tree mode, its own flags).
+    if tree_cmd::wanted(&argv) {
+        return tree_cmd::main(argv);
+    }
     let line = match parse_args(argv) {
         Ok(a) => a,
         Err(e) => {

@@ -140,7 +140,7 @@ fn build(
 }
 
 /// kunit-c's headers (embedded in this binary), written out once per set of headers.
-fn headers(cache: &Path) -> Result<PathBuf, String> {
+pub(crate) fn headers(cache: &Path) -> Result<PathBuf, String> {
     let all: Vec<&[u8]> = kunit_c::headers()
         .iter()
         .flat_map(|(name, text)| [name.as_bytes(), *text])
@@ -157,7 +157,7 @@ fn headers(cache: &Path) -> Result<PathBuf, String> {
 
 /// `so` if a harness loads it; else the loader's reason (a symbol nothing defines), found
 /// before anything runs: a link error is a failed build, not a crashed test.
-fn loads(exe: &Path, so: &Path) -> Result<PathBuf, String> {
+pub(crate) fn loads(exe: &Path, so: &Path) -> Result<PathBuf, String> {
     let out = Command::new(exe)
         .arg("--list_suites")
         .env(harness::HARNESS_ENV, so)

@@ -105,29 +105,11 @@ pub fn compile_all(
     cache: &Path,
     jobs: usize,
 ) -> Result<Vec<Object>, String> {
-    let dir = cache.join("objects");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Result<Object, String>>>> =
-        Mutex::new((0..cmds.files.len()).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..jobs.clamp(1, cmds.files.len().max(1)) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(file) = cmds.files.get(i) else { break };
-                let r = compile_one(cmds, file, tree, &dir);
-                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-            });
-        }
-    });
     let mut objects = Vec::new();
     let mut errors = Vec::new();
-    for r in results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-    {
+    for r in compile_each(cmds, cache, jobs, &|file, stderr| {
+        kunit_c::compile_error_message(file, tree, stderr)
+    })? {
         match r {
             Ok(o) => objects.push(o),
             Err(e) => errors.push(e),
@@ -140,10 +122,42 @@ pub fn compile_all(
     }
 }
 
+/// Compiles (or reuses) every file's object, `jobs` compilers at a time: each file's object,
+/// or its error as `error(source, compiler's stderr)` words it, in file order (tree mode
+/// needs each file's own outcome). The error is only for a cache folder that cannot be made.
+pub fn compile_each(
+    cmds: &Commands,
+    cache: &Path,
+    jobs: usize,
+    error: &(dyn Fn(&Path, &str) -> String + Sync),
+) -> Result<Vec<Result<Object, String>>, String> {
+    let dir = cache.join("objects");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Result<Object, String>>>> =
+        Mutex::new((0..cmds.files.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, cmds.files.len().max(1)) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(file) = cmds.files.get(i) else { break };
+                let r = compile_one(cmds, file, error, &dir);
+                results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+            });
+        }
+    });
+    Ok(results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
 fn compile_one(
     cmds: &Commands,
     file: &FileCommand,
-    tree: Option<&Path>,
+    error: &(dyn Fn(&Path, &str) -> String + Sync),
     dir: &Path,
 ) -> Result<Object, String> {
     let stem = file
@@ -178,7 +192,7 @@ fn compile_one(
     if !out.status.success() {
         let _ = std::fs::remove_file(&tmp_o);
         let _ = std::fs::remove_file(&tmp_d);
-        return Err(kunit_c::compile_error_message(&file.source, tree, &stderr));
+        return Err(error(&file.source, &stderr));
     }
     if !stderr.trim().is_empty() {
         eprint!("{stderr}");

@@ -1,0 +1,1077 @@
+//! Tree mode's build: kunit.py's configure step (kunit-kbuild's resolver over the tree's
+//! Kconfig), the objects the tree's Makefiles build for that configuration, the enabled test
+//! files compiled, each one's link closure (the tree objects defining what it leaves
+//! undefined, found from the sources' text, compiled, confirmed with `nm`), and one shared
+//! object of every test that can run plus the skipped entries of those that cannot.
+//!
+//! Which code wins: a symbol that an object of the tree's lib/ defines is the tree's (it is
+//! the code under test), as is one that nothing but the tree defines; the rest (the kernel
+//! services kunit-c stands in for: allocation, printk, locks) are the `kunit` process's. The
+//! tree's lib/kunit/ framework objects are never compiled: kunit-c's runtime replaces them.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use super::skips::{self, Unrunnable};
+use super::source_scan::{self, DeclaredSuite};
+use crate::cli::c_cmd::{link, objects};
+use crate::report::printer::Printer;
+
+/// What [`build`] needs.
+pub struct Inputs {
+    /// The tree, canonical.
+    pub tree: PathBuf,
+    /// Where `--kunitconfig` paths are looked up first.
+    pub cwd: PathBuf,
+    /// `--build_dir`, absolute.
+    pub build_dir: PathBuf,
+    /// `--kunitconfig`.
+    pub kunitconfigs: Vec<String>,
+    /// `--kconfig_add`.
+    pub kconfig_add: Vec<String>,
+    /// `--alltests`.
+    pub alltests: bool,
+    /// Compilers at a time.
+    pub jobs: usize,
+    /// This `kunit` binary (the run time the shared object links against).
+    pub exe: PathBuf,
+}
+
+/// What a build leaves for `exec`.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The shared object of every runnable test and the skipped entries.
+    pub so: PathBuf,
+    /// The test files that cannot run.
+    pub unrunnable: Vec<Unrunnable>,
+    /// Time spent configuring.
+    pub configured: Duration,
+}
+
+impl Built {
+    /// Reads what [`write`](Built::write) wrote.
+    pub fn read(path: &Path) -> Option<Built> {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        let so = PathBuf::from(v.get("so")?.as_str()?);
+        let mut unrunnable = Vec::new();
+        for u in v.get("unrunnable")?.as_array()? {
+            let s = |k: &str| u.get(k).and_then(|x| x.as_str()).map(str::to_owned);
+            let suites = u
+                .get("suites")?
+                .as_array()?
+                .iter()
+                .filter_map(|x| {
+                    Some(DeclaredSuite {
+                        name: x.get("name")?.as_str()?.to_owned(),
+                        cases: x
+                            .get("cases")?
+                            .as_array()?
+                            .iter()
+                            .filter_map(|c| c.as_str().map(str::to_owned))
+                            .collect(),
+                    })
+                })
+                .collect();
+            unrunnable.push(Unrunnable {
+                source: s("source")?,
+                option: s("option"),
+                suites,
+                reason: s("reason")?,
+            });
+        }
+        so.is_file().then_some(Built {
+            so,
+            unrunnable,
+            configured: Duration::ZERO,
+        })
+    }
+
+    /// Keeps the build's result for `exec`.
+    pub fn write(&self, path: &Path) -> io::Result<()> {
+        let un: Vec<serde_json::Value> = self
+            .unrunnable
+            .iter()
+            .map(|u| {
+                serde_json::json!({
+                    "source": u.source, "option": u.option, "reason": u.reason,
+                    "suites": u.suites.iter().map(|s| serde_json::json!({"name": s.name, "cases": s.cases})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let v = serde_json::json!({"so": self.so.display().to_string(), "unrunnable": un});
+        std::fs::write(path, v.to_string())
+    }
+}
+
+/// Top-level folders whose Makefiles are not read: no KUnit test of a userspace build is
+/// there (other architectures, tools, generated or documentation folders).
+const NOT_READ: &[&str] = &[
+    "arch",
+    "tools",
+    "scripts",
+    "Documentation",
+    "include",
+    "usr",
+    "LICENSES",
+    "rust",
+    "samples",
+];
+
+fn write_if_changed(path: &Path, text: &str) -> io::Result<()> {
+    if std::fs::read_to_string(path).is_ok_and(|t| t == text) {
+        return Ok(());
+    }
+    std::fs::write(path, text)
+}
+
+/// Configures, compiles and links; `Err(status)` after the error lines (1 for an option
+/// that cannot hold, as kunit.py; 2 for a missing input).
+pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> {
+    let start = Instant::now();
+    let t = Tracer::new();
+    out.line("Configuring KUnit Kernel ...");
+    out.flush();
+    let mut kunitconfigs = Vec::new();
+    for k in &inp.kunitconfigs {
+        let p = [inp.cwd.join(k), inp.tree.join(k)]
+            .into_iter()
+            .find(|p| p.exists());
+        match p {
+            Some(p) => kunitconfigs.push(p),
+            None => {
+                eprintln!("kunit: error: Specified kunitconfig ({k}) does not exist");
+                return Ok(Err(2));
+            }
+        }
+    }
+    let bd = &inp.build_dir;
+    let opts = kunit_kbuild::Options {
+        env: HashMap::new(),
+        shell_cache: Some(bd.join("kconfig-shell.cache")),
+        resolved_cache: Some(bd.join("kconfig-resolved.cache")),
+    };
+    let config = match kunit_kbuild::resolve_with(
+        &inp.tree,
+        "um",
+        &kunitconfigs,
+        &inp.kconfig_add,
+        inp.alltests,
+        &opts,
+    ) {
+        Ok(c) => c,
+        Err(errors) => {
+            eprintln!("kunit: error: Not all Kconfig options selected in kunitconfig were in the generated .config:");
+            for e in errors {
+                eprintln!("{e}");
+            }
+            return Ok(Err(1));
+        }
+    };
+    write_if_changed(&bd.join(".config"), &config.dot_config())?;
+    t.mark("configured");
+    let configured = start.elapsed();
+    out.line("Building KUnit Kernel ...");
+    out.flush();
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let mut objs = Vec::new();
+    let mut dirs: Vec<String> = std::fs::read_dir(&inp.tree)?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir())
+        .filter_map(|e| e.file_name().to_str().map(str::to_owned))
+        .filter(|d| !d.starts_with('.') && !NOT_READ.contains(&d.as_str()))
+        .filter(|d| {
+            ["Makefile", "Kbuild"]
+                .iter()
+                .any(|f| inp.tree.join(d).join(f).is_file())
+        })
+        .collect();
+    dirs.sort();
+    for d in &dirs {
+        match kunit_kbuild::objects_for_with(
+            &inp.tree,
+            &config,
+            &[d],
+            &cc,
+            Some(&bd.join("kbuild-probes.cache")),
+        ) {
+            Ok(o) => objs.extend(o.objects),
+            Err(e) => eprintln!("kunit: note: the Makefiles of {d}/ were not read: {e}"),
+        }
+    }
+    t.mark("objects_for");
+    let result = Resolver::new(inp, &config, objs, &t)?.run(out)?;
+    t.mark("done");
+    Ok(result.map(|(so, unrunnable)| Built {
+        so,
+        unrunnable,
+        configured,
+    }))
+}
+
+/// `KUNIT_TREE_TRACE=1` prints each step's time to stderr (for the bench's analysis).
+struct Tracer {
+    on: bool,
+    start: Instant,
+}
+
+impl Tracer {
+    fn new() -> Tracer {
+        Tracer {
+            on: std::env::var_os("KUNIT_TREE_TRACE").is_some(),
+            start: Instant::now(),
+        }
+    }
+    fn mark(&self, what: &str) {
+        if self.on {
+            eprintln!("trace: {what} {:.3}s", self.start.elapsed().as_secs_f64());
+        }
+    }
+}
+
+/// What [`source_scan`] found in one source.
+#[derive(Clone, Debug, Default)]
+struct Scan {
+    /// It registers suites.
+    registers: bool,
+    /// The test file it `#include`s (relative to the tree), if any.
+    included: Option<String>,
+    /// The global symbols it appears to define.
+    symbols: Vec<String>,
+}
+
+/// A scan's included test file and the option guarding its `#include` (`file|CONFIG_X`).
+fn unguarded(included: &str) -> (&str, Option<&str>) {
+    match included.split_once('|') {
+        Some((f, g)) => (f, Some(g)),
+        None => (included, None),
+    }
+}
+
+/// A file's size and modification time, as a word.
+fn stamp(p: &Path) -> String {
+    std::fs::metadata(p)
+        .ok()
+        .map(|m| {
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{}.{t}", m.len())
+        })
+        .unwrap_or_else(|| "-".into())
+}
+
+/// The scans of the tree's sources, kept between runs in the build folder and reused while
+/// the source (and the test file it includes) has the same size and modification time.
+struct ScanCache {
+    path: PathBuf,
+    /// Source → (its stamp, the included file's stamp, the scan).
+    entries: HashMap<String, (String, String, Scan)>,
+    changed: bool,
+}
+
+impl ScanCache {
+    fn read(path: &Path) -> ScanCache {
+        let mut entries = HashMap::new();
+        for l in std::fs::read_to_string(path).unwrap_or_default().lines() {
+            let f: Vec<&str> = l.split('\t').collect();
+            if let [src, st, reg, inc, inc_st, syms] = f[..] {
+                let scan = Scan {
+                    registers: reg == "1",
+                    included: (!inc.is_empty()).then(|| inc.to_string()),
+                    symbols: syms.split_whitespace().map(str::to_owned).collect(),
+                };
+                entries.insert(src.to_string(), (st.to_string(), inc_st.to_string(), scan));
+            }
+        }
+        ScanCache {
+            path: path.to_path_buf(),
+            entries,
+            changed: false,
+        }
+    }
+
+    fn get(&mut self, tree: &Path, src: &str) -> Scan {
+        let st = stamp(&tree.join(src));
+        if let Some((s, inc_st, scan)) = self.entries.get(src) {
+            let inc_now = scan
+                .included
+                .as_ref()
+                .map_or("".into(), |i| stamp(&tree.join(unguarded(i).0)));
+            if *s == st && *inc_st == inc_now {
+                return scan.clone();
+            }
+        }
+        let text = std::fs::read(tree.join(src)).unwrap_or_default();
+        let text = String::from_utf8_lossy(&text);
+        // A test may be `#include`d by the code it tests (fs/exec.c's tests/exec_kunit.c).
+        let included = source_scan::included_c_files(&text)
+            .into_iter()
+            .map(|(f, guard)| {
+                let f = Path::new(src)
+                    .parent()
+                    .unwrap_or(Path::new(""))
+                    .join(f)
+                    .display()
+                    .to_string();
+                (f, guard)
+            })
+            .find(|(f, _)| {
+                std::fs::read_to_string(tree.join(f))
+                    .is_ok_and(|t| source_scan::registers_suites(&t))
+            })
+            .map(|(f, guard)| match guard {
+                Some(g) => format!("{f}|{g}"),
+                None => f,
+            });
+        let registers = source_scan::registers_suites(&text);
+        let scan = Scan {
+            registers,
+            symbols: if registers || included.is_some() {
+                Vec::new()
+            } else {
+                source_scan::defined_symbols(&text)
+            },
+            included,
+        };
+        let inc_st = scan
+            .included
+            .as_ref()
+            .map_or("".into(), |i| stamp(&tree.join(unguarded(i).0)));
+        self.entries
+            .insert(src.to_string(), (st, inc_st, scan.clone()));
+        self.changed = true;
+        scan
+    }
+
+    fn write(&self) {
+        if !self.changed {
+            return;
+        }
+        let mut text = String::new();
+        for (src, (st, inc_st, scan)) in &self.entries {
+            if src.contains(['\t', '\n']) {
+                continue;
+            }
+            text.push_str(&format!(
+                "{src}\t{st}\t{}\t{}\t{inc_st}\t{}\n",
+                if scan.registers { "1" } else { "0" },
+                scan.included.as_deref().unwrap_or(""),
+                scan.symbols.join(" ")
+            ));
+        }
+        let tmp = self.path.with_extension(format!("{}", std::process::id()));
+        if std::fs::write(&tmp, text).is_ok() {
+            let _ = std::fs::rename(&tmp, &self.path);
+        }
+    }
+}
+
+/// Who provides a symbol in the shared object.
+#[derive(Clone, Debug)]
+enum Provider {
+    /// A tree object (its path relative to the tree, `lib/sort.o`).
+    Object(String),
+    /// The `kunit` process (kunit-c's runtime) or the C library.
+    Process,
+    /// Nothing: the reason, for the skip.
+    Missing(String),
+}
+
+/// One compiled object's outcome.
+enum Compiled {
+    Ok {
+        object: objects::Object,
+        defined: Vec<String>,
+        undefined: Vec<String>,
+    },
+    Failed(String),
+}
+
+struct Resolver<'a> {
+    inp: &'a Inputs,
+    config: &'a kunit_kbuild::Config,
+    trace: &'a Tracer,
+    /// Tree object → its kbuild entry.
+    by_obj: BTreeMap<String, kunit_kbuild::Object>,
+    /// The test objects, Makefile order.
+    tests: Vec<String>,
+    /// Tests `#include`d by a framework object (lib/kunit/executor.c's executor_test.c):
+    /// the object and the test file.
+    carried: Vec<(kunit_kbuild::Object, String)>,
+    /// A test object whose suites are in the test file it includes.
+    suites_from: HashMap<String, String>,
+    /// Symbol → candidate tree objects (from the sources' text), lib/ first.
+    index: HashMap<String, Vec<String>>,
+    compiled: HashMap<String, Compiled>,
+    process: HashSet<String>,
+    include: PathBuf,
+    /// Every object's compile command (one `kunit_c` call for all: it probes the compiler),
+    /// and the skipped entries' file's last.
+    all: Option<(kunit_c::Commands, HashMap<String, usize>)>,
+}
+
+fn is_framework(obj: &str) -> bool {
+    obj.starts_with("lib/kunit/")
+}
+
+impl<'a> Resolver<'a> {
+    fn new(
+        inp: &'a Inputs,
+        config: &'a kunit_kbuild::Config,
+        objs: Vec<kunit_kbuild::Object>,
+        trace: &'a Tracer,
+    ) -> io::Result<Resolver<'a>> {
+        let mut by_obj = BTreeMap::new();
+        let mut tests = Vec::new();
+        let mut index: HashMap<String, Vec<String>> = HashMap::new();
+        let mut seen = HashSet::new();
+        let mut scans = ScanCache::read(&inp.build_dir.join("source-scan-v2.cache"));
+        let mut carried = Vec::new();
+        let mut suites_from = HashMap::new();
+        for o in objs {
+            let Some(src) = o.source.clone().filter(|s| s.ends_with(".c")) else {
+                continue;
+            };
+            if !seen.insert(src.clone()) {
+                continue;
+            }
+            let scan = scans.get(&inp.tree, &src);
+            // An included test counts when the option guarding its #include is set.
+            let included = scan.included.as_deref().map(unguarded).and_then(|(f, g)| {
+                let on = g.is_none_or(|g| {
+                    matches!(config.get(g.trim_start_matches("CONFIG_")), Some("y" | "m"))
+                });
+                on.then(|| f.to_string())
+            });
+            if let (Some(f), true) = (&included, is_framework(&o.obj)) {
+                carried.push((o.clone(), f.clone()));
+            } else if scan.registers || included.is_some() {
+                if let Some(f) = included {
+                    suites_from.insert(o.obj.clone(), f);
+                }
+                tests.push(o.obj.clone());
+            } else if !is_framework(&o.obj) {
+                for s in scan.symbols {
+                    let v = index.entry(s).or_default();
+                    if !v.contains(&o.obj) {
+                        v.push(o.obj.clone());
+                    }
+                }
+            }
+            by_obj.insert(o.obj.clone(), o);
+        }
+        scans.write();
+        // lib/ first: the library code under test wins over other folders' definitions.
+        for v in index.values_mut() {
+            v.sort_by_key(|o| !o.starts_with("lib/"));
+        }
+        trace.mark("index");
+        let include = super::headers(&inp.build_dir).map_err(io::Error::other)?;
+        trace.mark("headers");
+        let process = process_symbols(&inp.exe, &inp.build_dir);
+        trace.mark("exports");
+        Ok(Resolver {
+            inp,
+            config,
+            trace,
+            by_obj,
+            tests,
+            carried,
+            suites_from,
+            index,
+            compiled: HashMap::new(),
+            process,
+            include,
+            all: None,
+        })
+    }
+
+    /// The compile commands of `sources` (relative to the tree, or absolute), with each
+    /// tree object's Makefile flags and sections of their own (so the link drops what no
+    /// test reaches).
+    fn commands(&self, objs: &[String], extra: &[PathBuf]) -> Result<kunit_c::Commands, String> {
+        let mut b = kunit_c::Build::new();
+        b.kernel_tree(&self.inp.tree);
+        for e in &self.config.entries {
+            let v = match e.ty {
+                kunit_kbuild::kconfig::model::Type::String => format!("\"{}\"", e.value),
+                _ => e.value.clone(),
+            };
+            b.kconfig(&format!("CONFIG_{}", e.name), &v);
+        }
+        for o in objs {
+            if let Some(src) = self.by_obj.get(o).and_then(|k| k.source.as_ref()) {
+                b.file(self.inp.tree.join(src));
+            }
+        }
+        for e in extra {
+            b.file(e);
+        }
+        let mut cmds = b.commands(&self.inp.build_dir.join("work"), &self.include)?;
+        // The top Makefile's flags that follow the configuration (what the code under test
+        // and its tests rely on: stackinit checks the stack's initialisation).
+        let by_config: Vec<&str> = [
+            ("INIT_STACK_ALL_PATTERN", "-ftrivial-auto-var-init=pattern"),
+            ("INIT_STACK_ALL_ZERO", "-ftrivial-auto-var-init=zero"),
+            ("ZERO_CALL_USED_REGS", "-fzero-call-used-regs=used-gpr"),
+        ]
+        .iter()
+        .filter(|(o, _)| self.config.get(o) == Some("y"))
+        .map(|(_, f)| *f)
+        .collect();
+        for (i, f) in cmds.files.iter_mut().enumerate() {
+            let mut flags: Vec<std::ffi::OsString> =
+                vec!["-ffunction-sections".into(), "-fdata-sections".into()];
+            flags.extend(by_config.iter().map(Into::into));
+            if let Some(k) = objs.get(i).and_then(|o| self.by_obj.get(o)) {
+                flags.extend(k.cflags.iter().map(Into::into));
+            }
+            let at = f.args.len().saturating_sub(2);
+            f.args.splice(at..at, flags);
+        }
+        Ok(cmds)
+    }
+
+    /// The generated file of the skipped entries (it exists, empty when nothing is skipped).
+    fn skip_c(&self) -> PathBuf {
+        let p = self.inp.build_dir.join("kunit-rs-skipped.c");
+        if !p.exists() {
+            let _ = std::fs::write(&p, "");
+        }
+        p
+    }
+
+    /// Compiles `objs` (not compiled yet) and records each outcome.
+    fn compile(&mut self, objs: &[String]) -> Result<(), String> {
+        if objs.is_empty() {
+            return Ok(());
+        }
+        if self.all.is_none() {
+            let objs: Vec<String> = self.by_obj.keys().cloned().collect();
+            let cmds = self.commands(&objs, &[self.skip_c()])?;
+            let at = objs.into_iter().enumerate().map(|(i, o)| (o, i)).collect();
+            self.all = Some((cmds, at));
+        }
+        let Some((all, at)) = &self.all else {
+            return Ok(());
+        };
+        let mut cmds = kunit_c::Commands {
+            compiler: all.compiler.clone(),
+            envs: all.envs.clone(),
+            files: objs.iter().map(|o| all.files[at[o]].clone()).collect(),
+        };
+        self.trace.mark("commands");
+        // A file that did not compile is not compiled again while its inputs are unchanged.
+        let failed_dir = self.inp.build_dir.join("failed");
+        std::fs::create_dir_all(&failed_dir)
+            .map_err(|e| format!("{}: {e}", failed_dir.display()))?;
+        let record = |f: &kunit_c::FileCommand| {
+            let mut parts: Vec<&[u8]> = vec![cmds.compiler.as_os_str().as_encoded_bytes()];
+            parts.extend(f.args.iter().map(|a| a.as_encoded_bytes()));
+            failed_dir.join(format!("{:016x}.err", objects::digest(&parts)))
+        };
+        let mut todo = Vec::new();
+        let mut files = Vec::new();
+        for (o, f) in objs.iter().zip(&cmds.files) {
+            let known = std::fs::read_to_string(record(f)).ok().and_then(|t| {
+                let (deps, why) = t.split_once("\n--\n")?;
+                objects::deps_fresh(deps).then(|| why.to_string())
+            });
+            match known {
+                Some(why) => {
+                    self.compiled.insert(o.clone(), Compiled::Failed(why));
+                }
+                None => {
+                    todo.push(o.clone());
+                    files.push(f.clone());
+                }
+            }
+        }
+        if todo.is_empty() {
+            return Ok(());
+        }
+        let records: Vec<PathBuf> = files.iter().map(record).collect();
+        cmds.files = files;
+        let objs = &todo;
+        let tree = self.inp.tree.clone();
+        let results = objects::compile_each(&cmds, &self.inp.build_dir, self.inp.jobs, &|f, e| {
+            compile_reason(&tree, f, e)
+        })?;
+        self.trace.mark("compile_each");
+        for ((r, f), path) in results.iter().zip(&cmds.files).zip(&records) {
+            if let Err(why) = r {
+                remember_failure(&cmds, f, path, why);
+            }
+        }
+        let nm = nm_tool();
+        for (o, r) in objs.iter().zip(results) {
+            let c = match r {
+                Ok(object) => match symbols(&nm, &object.path) {
+                    Ok(t) => Compiled::Ok {
+                        object,
+                        defined: t.defined,
+                        undefined: t.undefined,
+                    },
+                    Err(e) => Compiled::Failed(e),
+                },
+                Err(e) => Compiled::Failed(e),
+            };
+            self.compiled.insert(o.clone(), c);
+        }
+        Ok(())
+    }
+
+    fn defines(&self, obj: &str, sym: &str) -> bool {
+        matches!(self.compiled.get(obj), Some(Compiled::Ok { defined, .. }) if defined.iter().any(|d| d == sym))
+    }
+
+    fn undefined_of(&self, obj: &str) -> Vec<String> {
+        match self.compiled.get(obj) {
+            Some(Compiled::Ok { undefined, .. }) => undefined.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every symbol's provider, compiling candidates wave by wave.
+    fn providers(&mut self, runnable: &[String]) -> Result<HashMap<String, Provider>, String> {
+        let mut providers: HashMap<String, Provider> = HashMap::new();
+        // A test object's own definitions serve the others (a test's helpers file).
+        for t in runnable {
+            if let Some(Compiled::Ok { defined, .. }) = self.compiled.get(t) {
+                for d in defined {
+                    providers
+                        .entry(d.clone())
+                        .or_insert(Provider::Object(t.clone()));
+                }
+            }
+        }
+        let mut pending: BTreeSet<String> =
+            runnable.iter().flat_map(|t| self.undefined_of(t)).collect();
+        loop {
+            let mut wave = BTreeSet::new();
+            let mut waiting = BTreeSet::new();
+            for sym in std::mem::take(&mut pending) {
+                if providers.contains_key(&sym) {
+                    continue;
+                }
+                let cands = self.index.get(&sym).cloned().unwrap_or_default();
+                let in_lib = cands.iter().any(|c| c.starts_with("lib/"));
+                if self.process.contains(&sym) && !in_lib {
+                    providers.insert(sym, Provider::Process);
+                    continue;
+                }
+                let mut failed: Option<(String, String)> = None;
+                let mut chosen = None;
+                let mut wait = false;
+                for c in &cands {
+                    match self.compiled.get(c) {
+                        None => {
+                            wave.insert(c.clone());
+                            wait = true;
+                            break;
+                        }
+                        Some(Compiled::Failed(e)) => {
+                            failed.get_or_insert((c.clone(), e.clone()));
+                        }
+                        Some(Compiled::Ok { .. }) if self.defines(c, &sym) => {
+                            chosen = Some(c.clone());
+                            break;
+                        }
+                        Some(Compiled::Ok { .. }) => {}
+                    }
+                }
+                if wait {
+                    waiting.insert(sym);
+                    continue;
+                }
+                let p = match (chosen, failed) {
+                    (Some(c), _) => {
+                        pending.extend(self.undefined_of(&c));
+                        Provider::Object(c)
+                    }
+                    _ if self.process.contains(&sym) => Provider::Process,
+                    (None, Some((obj, e))) => Provider::Missing(format!(
+                        "needs symbol {sym} from {obj}, which does not compile: {}",
+                        e.split_once(" does not compile: ")
+                            .map_or(e.as_str(), |x| x.1)
+                    )),
+                    (None, None) => {
+                        Provider::Missing(format!("needs symbol {sym} which no object defines"))
+                    }
+                };
+                providers.insert(sym, p);
+            }
+            if wave.is_empty() && waiting.is_empty() && pending.is_empty() {
+                break;
+            }
+            let wave: Vec<String> = wave.into_iter().collect();
+            self.compile(&wave)?;
+            self.trace.mark(&format!("wave of {}", wave.len()));
+            pending.extend(waiting);
+        }
+        Ok(providers)
+    }
+
+    /// The objects `test` needs and the first missing symbol's reason, if any.
+    fn closure(
+        &self,
+        test: &str,
+        providers: &HashMap<String, Provider>,
+    ) -> (Vec<String>, Option<String>) {
+        let mut objs = vec![test.to_string()];
+        let mut missing = None;
+        let mut queue = self.undefined_of(test);
+        let mut done = HashSet::new();
+        let own: HashSet<String> = self.undefined_of(test).into_iter().collect();
+        while let Some(s) = queue.pop() {
+            if !done.insert(s.clone()) {
+                continue;
+            }
+            match providers.get(&s) {
+                Some(Provider::Object(o)) if !objs.contains(o) => {
+                    objs.push(o.clone());
+                    queue.extend(self.undefined_of(o));
+                }
+                // Only the test's own references are sure to be needed; a code object's may
+                // sit in a function the link drops (checked on the linked object).
+                Some(Provider::Missing(r)) if own.contains(&s) && missing.is_none() => {
+                    missing = Some(r.clone())
+                }
+                _ => {}
+            }
+        }
+        (objs, missing)
+    }
+
+    fn unrunnable(&self, obj: &str, reason: String) -> Unrunnable {
+        let k = &self.by_obj[obj];
+        let src = k.source.clone().unwrap_or_default();
+        // KBUILD_MODNAME is the object's, also for a test file it includes.
+        let stem = Path::new(&src)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let src = self.suites_from.get(obj).cloned().unwrap_or(src);
+        let text = std::fs::read_to_string(self.inp.tree.join(&src)).unwrap_or_default();
+        Unrunnable {
+            source: src,
+            option: k.enabled_by.clone(),
+            suites: source_scan::declared_suites(&text, &stem),
+            reason,
+        }
+    }
+
+    fn run(mut self, out: &mut Printer) -> io::Result<Result<(PathBuf, Vec<Unrunnable>), i32>> {
+        let _ = out;
+        let tests = self.tests.clone();
+        self.compile(&tests).map_err(io::Error::other)?;
+        self.trace.mark("tests compiled");
+        let mut unrunnable = Vec::new();
+        for (o, f) in &self.carried {
+            let text = std::fs::read_to_string(self.inp.tree.join(f)).unwrap_or_default();
+            let stem = Path::new(f)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            unrunnable.push(Unrunnable {
+                source: f.clone(),
+                option: o.enabled_by.clone(),
+                suites: source_scan::declared_suites(&text, &stem),
+                reason: format!(
+                    "not runnable in userspace: it tests {}, part of KUnit's framework, which kunit-rs replaces",
+                    o.source.clone().unwrap_or_default()
+                ),
+            });
+        }
+        let mut runnable = Vec::new();
+        for t in &tests {
+            match self.compiled.get(t) {
+                Some(Compiled::Failed(e)) => unrunnable.push(self.unrunnable(t, e.clone())),
+                _ => runnable.push(t.clone()),
+            }
+        }
+        let providers = self.providers(&runnable).map_err(io::Error::other)?;
+        self.trace.mark("providers");
+        let mut linked: Vec<(String, Vec<String>)> = Vec::new();
+        for t in runnable {
+            let (objs, missing) = self.closure(&t, &providers);
+            match missing {
+                Some(r) => unrunnable.push(self.unrunnable(&t, r)),
+                None => linked.push((t, objs)),
+            }
+        }
+        // Link; a symbol the linked object still needs and nothing provides removes the
+        // tests that reach it, and the rest is linked again.
+        loop {
+            let skip_c = self.skip_c();
+            write_if_changed(&skip_c, &skips::c_source(&unrunnable))?;
+            let mut objs: Vec<String> = Vec::new();
+            for (_, o) in &linked {
+                for x in o {
+                    if !objs.contains(x) {
+                        objs.push(x.clone());
+                    }
+                }
+            }
+            let extra: Vec<PathBuf> = if unrunnable.is_empty() {
+                vec![]
+            } else {
+                vec![skip_c]
+            };
+            let mut files: Vec<objects::Object> = Vec::new();
+            for o in &objs {
+                if let Some(Compiled::Ok { object, .. }) = self.compiled.get(o) {
+                    files.push(objects::Object {
+                        path: object.path.clone(),
+                        deps: object.deps.clone(),
+                        compiled: object.compiled,
+                    });
+                }
+            }
+            if !extra.is_empty() {
+                let Some((all, _)) = &self.all else {
+                    return Err(io::Error::other("no compile commands"));
+                };
+                let mut cmds = all.clone();
+                cmds.files = cmds.files.split_off(cmds.files.len() - 1);
+                let tree = self.inp.tree.clone();
+                let r = objects::compile_each(&cmds, &self.inp.build_dir, 1, &|f, e| {
+                    compile_reason(&tree, f, e)
+                })
+                .map_err(io::Error::other)?;
+                for x in r {
+                    files.push(x.map_err(|e| {
+                        io::Error::other(format!("kunit: the skipped entries do not compile: {e}"))
+                    })?);
+                }
+            }
+            if files.is_empty() {
+                eprintln!("kunit: error: the configuration enables no KUnit test file");
+                return Ok(Err(1));
+            }
+            let Some((cmds, _)) = &self.all else {
+                return Err(io::Error::other("no compile commands"));
+            };
+            let work = self.inp.build_dir.join("work");
+            let so = match link::link(cmds, &files, &work) {
+                Ok(so) => so,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return Ok(Err(1));
+                }
+            };
+            self.trace.mark("linked");
+            let need = undefined_dynamic(&so);
+            let absent: BTreeSet<&String> =
+                need.iter().filter(|s| !self.process.contains(*s)).collect();
+            if absent.is_empty() {
+                return Ok(Ok((so, unrunnable)));
+            }
+            let before = linked.len();
+            let mut keep = Vec::new();
+            for (t, objs) in linked {
+                let hit = objs
+                    .iter()
+                    .flat_map(|o| self.undefined_of(o))
+                    .find(|s| absent.contains(s));
+                match hit {
+                    Some(s) => {
+                        let r = match providers.get(&s) {
+                            Some(Provider::Missing(r)) => r.clone(),
+                            _ => format!("needs symbol {s} which no object defines"),
+                        };
+                        unrunnable.push(self.unrunnable(&t, r));
+                    }
+                    None => keep.push((t, objs)),
+                }
+            }
+            linked = keep;
+            if linked.len() == before {
+                eprintln!(
+                    "kunit: error: the linked tests need symbols nothing defines: {}",
+                    absent.into_iter().cloned().collect::<Vec<_>>().join(", ")
+                );
+                return Ok(Err(1));
+            }
+        }
+    }
+}
+
+/// Keeps `why` beside the list of the files the failed compile read (`-M -MG`: a missing
+/// header is named but not read), so the file is not compiled again until one changes.
+fn remember_failure(cmds: &kunit_c::Commands, f: &kunit_c::FileCommand, path: &Path, why: &str) {
+    let d = path.with_extension("d");
+    let ok = Command::new(&cmds.compiler)
+        .args(&f.args)
+        .args(["-M", "-MG", "-MF"])
+        .arg(&d)
+        .envs(cmds.envs.iter().map(|(k, v)| (k, v)))
+        .output()
+        .is_ok_and(|o| o.status.success());
+    let inputs: Vec<PathBuf> = if ok {
+        kunit_c::depfile_prerequisites(&d)
+            .into_iter()
+            .filter(|p| p.is_file())
+            .collect()
+    } else {
+        vec![f.source.clone()]
+    };
+    let _ = std::fs::remove_file(&d);
+    if let Some(deps) = objects::deps_text(&inputs) {
+        let _ = std::fs::write(path, format!("{deps}\n--\n{why}"));
+    }
+}
+
+/// The skip reason of a file that does not compile: a header the tree and kunit-c lack is
+/// `not runnable in userspace: <h> has no stand-in`; else the compiler's first error.
+fn compile_reason(tree: &Path, file: &Path, stderr: &str) -> String {
+    let rel = |p: &str| {
+        p.strip_prefix(&format!("{}/", tree.display()))
+            .unwrap_or(p)
+            .to_string()
+    };
+    let file = rel(&file.display().to_string());
+    for line in stderr.lines() {
+        if let Some((_, rest)) = line.split_once("fatal error: ") {
+            if let Some(h) = rest.strip_suffix(": No such file or directory") {
+                return format!("not runnable in userspace: <{h}> has no stand-in");
+            }
+        }
+    }
+    let first = stderr
+        .lines()
+        .find(|l| l.contains(" error: ") || l.contains(": error: "))
+        .map(|l| rel(l.trim()))
+        .unwrap_or_else(|| stderr.lines().next().unwrap_or("").trim().to_string());
+    format!("{file} does not compile: {first}")
+}
+
+/// `nm`'s table of an object, kept beside it (`.syms`) while the object is the same file
+/// (size and modification time): a rerun runs no `nm`.
+fn symbols(nm: &str, object: &Path) -> Result<kunit_kbuild::SymbolTable, String> {
+    let stamp = std::fs::metadata(object).ok().map(|m| {
+        let t = m
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        format!("{} {t}", m.len())
+    });
+    let cache = object.with_extension("syms");
+    if let (Some(stamp), Ok(text)) = (&stamp, std::fs::read_to_string(&cache)) {
+        let mut lines = text.lines();
+        if lines.next() == Some(stamp.as_str()) {
+            let mut t = kunit_kbuild::SymbolTable::default();
+            for l in lines {
+                match l.split_once(' ') {
+                    Some(("D", s)) => t.defined.push(s.to_string()),
+                    Some(("U", s)) => t.undefined.push(s.to_string()),
+                    _ => {}
+                }
+            }
+            return Ok(t);
+        }
+    }
+    let t = kunit_kbuild::symbol_table(nm, object)?;
+    if let Some(stamp) = stamp {
+        let mut text = stamp;
+        text.push('\n');
+        for d in &t.defined {
+            text.push_str(&format!("D {d}\n"));
+        }
+        for u in &t.undefined {
+            text.push_str(&format!("U {u}\n"));
+        }
+        let tmp = cache.with_extension(format!("syms.{}", std::process::id()));
+        if std::fs::write(&tmp, text).is_ok() {
+            let _ = std::fs::rename(&tmp, &cache);
+        }
+    }
+    Ok(t)
+}
+
+fn nm_tool() -> String {
+    std::env::var("NM").unwrap_or_else(|_| "nm".into())
+}
+
+/// The symbols a shared object still needs from the process (`nm -D --undefined-only`).
+fn undefined_dynamic(so: &Path) -> Vec<String> {
+    Command::new(nm_tool())
+        .args(["-D", "--undefined-only", "-P"])
+        .arg(so)
+        .output()
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                // Weak references (`w`) may stay unresolved.
+                .filter(|l| l.split_whitespace().nth(1) == Some("U"))
+                .filter_map(|l| l.split_whitespace().next())
+                .map(|s| s.split('@').next().unwrap_or(s).to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What the `kunit` process offers a loaded object: its own exported symbols (kunit-c's
+/// runtime) and the C library's, cached per binary (size and date).
+fn process_symbols(exe: &Path, build_dir: &Path) -> HashSet<String> {
+    let stamp = std::fs::metadata(exe)
+        .ok()
+        .map(|m| {
+            let t = m
+                .modified()
+                .ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or(0, |d| d.as_nanos());
+            format!("{} {} {t}", exe.display(), m.len())
+        })
+        .unwrap_or_default();
+    let cache = build_dir.join("process-symbols.cache");
+    if let Ok(text) = std::fs::read_to_string(&cache) {
+        if let Some((first, rest)) = text.split_once('\n') {
+            if first == stamp {
+                return rest.lines().map(str::to_owned).collect();
+            }
+        }
+    }
+    let defined = |file: &Path| -> Vec<String> {
+        Command::new(nm_tool())
+            .args(["-D", "--defined-only", "-P"])
+            .arg(file)
+            .output()
+            .map(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .lines()
+                    .filter_map(|l| l.split_whitespace().next())
+                    .map(|s| s.split('@').next().unwrap_or(s).to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut all: BTreeSet<String> = defined(exe).into_iter().collect();
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    for lib in ["libc.so.6", "libm.so.6", "ld-linux-x86-64.so.2"] {
+        let path = Command::new(&cc)
+            .arg(format!("-print-file-name={lib}"))
+            .output()
+            .ok()
+            .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
+        if let Some(p) = path.filter(|p| p.is_absolute()) {
+            all.extend(defined(&p));
+        }
+    }
+    let mut text = stamp;
+    text.push('\n');
+    for s in &all {
+        text.push_str(s);
+        text.push('\n');
+    }
+    let _ = std::fs::write(&cache, text);
+    all.into_iter().collect()
+}

@@ -1,0 +1,254 @@
+//! Tree mode (`kunit run|build|exec` in a kernel tree, src/cli/tree_cmd/) over the fixture
+//! tree of tests/fixtures/kernel-tree (our own Kconfig, Makefiles and C files): kunit.py's
+//! output as a whole, --json, the skip reasons of the test files that cannot run, an unmet
+//! option's error, a no-op rerun that compiles nothing, an edit that recompiles one object,
+//! and the flags kunit.py has that tree mode refuses. Each test works on its own copy.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::SystemTime;
+
+/// A fresh copy of the fixture tree, named for the test.
+fn tree(name: &str) -> PathBuf {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kernel-tree");
+    let dst = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("tree-mode")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dst);
+    copy(&src, &dst);
+    dst
+}
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("folder");
+    for e in std::fs::read_dir(from).expect("read fixture") {
+        let e = e.expect("entry");
+        let p = e.path();
+        if p.is_dir() {
+            copy(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
+        }
+    }
+}
+
+fn kunit(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env_remove("KUNIT_C_HARNESS")
+        .output()
+        .expect("run kunit")
+}
+
+/// stdout with the clock and the durations replaced.
+fn normalised(out: &Output) -> String {
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .map(|l| {
+            let l = match l.get(..11) {
+                Some(p) if p.starts_with('[') && p.as_bytes()[3] == b':' && p.ends_with("] ") => {
+                    format!("[TIME] {}", &l[11..])
+                }
+                _ => l.to_string(),
+            };
+            match l.find("Elapsed time: ") {
+                Some(i) => format!("{}Elapsed time: N", &l[..i]),
+                None => l,
+            }
+        })
+        .map(|l| l + "\n")
+        .collect()
+}
+
+/// The object files of the build folder's cache, with their modification times.
+fn objects(tree: &Path) -> BTreeMap<String, SystemTime> {
+    let dir = tree.join(".kunit-rs/objects");
+    std::fs::read_dir(&dir)
+        .expect("objects folder")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "o"))
+        .map(|e| {
+            let m = e.metadata().expect("metadata").modified().expect("mtime");
+            (e.file_name().to_string_lossy().into_owned(), m)
+        })
+        .collect()
+}
+
+const GOLDEN: &str = "\
+[TIME] Configuring KUnit Kernel ...
+[TIME] Building KUnit Kernel ...
+[TIME] Starting KUnit Kernel (1/1)...
+[TIME] ============================================================
+[TIME] ================ fixture-broken (1 subtest) ================
+[TIME] [SKIPPED] broken_case (lib/broken_kunit.c does not compile: lib/broken_kunit.c:7:31: error: 'undeclared_thing' undeclared (first use in this function))
+[TIME] ================= [SKIPPED] fixture-broken =================
+[TIME] ================ fixture-header (1 subtest) ================
+[TIME] [SKIPPED] header_case (not runnable in userspace: <linux/fixture_rtc.h> has no stand-in)
+[TIME] ================= [SKIPPED] fixture-header =================
+[TIME] =============== fixture-mathops (2 subtests) ===============
+[TIME] [PASSED] mul_case
+[TIME] [PASSED] add_case
+[TIME] ================= [PASSED] fixture-mathops =================
+[TIME] ================ fixture-orphan (1 subtest) ================
+[TIME] [SKIPPED] orphan_case (needs symbol fixture_nowhere which no object defines)
+[TIME] ================= [SKIPPED] fixture-orphan =================
+[TIME] ================= fixture-sum (2 subtests) =================
+[TIME] [PASSED] sum_of_three
+[TIME] [PASSED] sum_of_none
+[TIME] =================== [PASSED] fixture-sum ===================
+[TIME] ============================================================
+[TIME] Testing complete. Ran 7 tests: passed: 4, skipped: 3
+[TIME] Elapsed time: N
+[TIME] 3 suites of 3 test files cannot run in userspace (skipped above); under UML: ./tools/testing/kunit/kunit.py run --arch um --alltests
+";
+
+#[test]
+fn alltests_prints_what_kunit_py_prints_with_the_skip_reasons() {
+    let t = tree("golden");
+    let out = kunit(&t, &["run", "--alltests"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got = normalised(&out);
+    // gcc and clang word the undeclared identifier differently: the line is checked apart.
+    let broken = got
+        .lines()
+        .find(|l| l.contains("broken_case"))
+        .expect("broken case")
+        .to_string();
+    assert!(
+        broken.starts_with("[TIME] [SKIPPED] broken_case (lib/broken_kunit.c does not compile: lib/broken_kunit.c:7:")
+            && broken.contains("undeclared_thing"),
+        "{broken}"
+    );
+    let want_broken = GOLDEN
+        .lines()
+        .find(|l| l.contains("broken_case"))
+        .expect("golden");
+    assert_eq!(got.replace(&broken, want_broken), GOLDEN);
+    // The configuration is written where kunit.py writes it, in our own build folder.
+    let config = std::fs::read_to_string(t.join(".kunit-rs/.config")).expect(".config");
+    assert!(config.contains("CONFIG_SUM_KUNIT_TEST=y\n"), "{config}");
+    assert!(!t.join(".kunit").exists());
+}
+
+#[test]
+fn json_counts_the_skipped_test_files() {
+    let t = tree("json");
+    let out = kunit(&t, &["run", "--alltests", "--json=results.json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(t.join("results.json")).expect("json file"))
+            .expect("json");
+    let misc = &v["misc"];
+    assert_eq!(misc["tests"], 7);
+    assert_eq!(misc["passed"], 4);
+    assert_eq!(misc["skipped"], 3);
+    assert_eq!(v["arch"], "um");
+}
+
+#[test]
+fn one_option_enables_one_test() {
+    let t = tree("one");
+    let out = kunit(&t, &["run", "--kconfig_add", "CONFIG_MATHOPS_KUNIT_TEST=y"]);
+    assert_eq!(out.status.code(), Some(0));
+    let got = normalised(&out);
+    // default.config (no --kunitconfig given) enables fixture-sum, the option fixture-mathops.
+    assert!(got.contains("Ran 4 tests: passed: 4\n"), "{got}");
+    assert!(got.contains("[PASSED] fixture-mathops"), "{got}");
+    assert!(!got.contains("fixture-broken"), "{got}");
+}
+
+#[test]
+fn an_unmet_option_is_one_error_naming_its_dependency() {
+    let t = tree("unmet");
+    let out = kunit(&t, &["run", "--kconfig_add", "CONFIG_UNMET_KUNIT_TEST=y"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "CONFIG_UNMET_KUNIT_TEST=y was asked, but it depends on NEVER_ENABLED, which is n"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rerun_compiles_nothing_and_an_edit_recompiles_one_object() {
+    let t = tree("rerun");
+    assert_eq!(kunit(&t, &["run", "--alltests"]).status.code(), Some(0));
+    let first = objects(&t);
+    assert!(first.len() >= 5, "{first:?}");
+    let out = kunit(&t, &["run", "--alltests"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(objects(&t), first, "a no-op rerun compiled something");
+    // An edit of the code under test: only its object is new, and the new code runs.
+    let sum = t.join("lib/sum.c");
+    let text = std::fs::read_to_string(&sum).expect("sum.c");
+    std::fs::write(&sum, text.replace("int s = 0;", "int s = 1;")).expect("edit");
+    let out = kunit(&t, &["run", "--alltests"]);
+    assert_eq!(out.status.code(), Some(1), "the edit must fail the sums");
+    let after = objects(&t);
+    // Objects are named by their command line: the edited one is rewritten in place.
+    let new: Vec<&String> = after
+        .iter()
+        .filter(|(k, m)| first.get(*k) != Some(*m))
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(new.len(), 1, "{new:?}");
+    assert!(new[0].starts_with("sum-"), "{new:?}");
+    assert!(normalised(&out).contains("[FAILED] sum_of_three"));
+}
+
+#[test]
+fn build_then_exec_runs_the_last_build() {
+    let t = tree("exec");
+    let out = kunit(&t, &["exec"]);
+    assert_eq!(out.status.code(), Some(1), "exec before any build");
+    assert_eq!(kunit(&t, &["build", "--alltests"]).status.code(), Some(0));
+    let out = kunit(&t, &["exec", "fixture-sum"]);
+    assert_eq!(out.status.code(), Some(0));
+    let got = normalised(&out);
+    assert!(got.contains("Ran 2 tests: passed: 2\n"), "{got}");
+}
+
+#[test]
+fn kunit_py_flags_that_cannot_hold_are_refused() {
+    let t = tree("refused");
+    for args in [
+        &["run", "--arch", "x86_64"][..],
+        &["run", "--qemu_args", "-smp 2"],
+        &["run", "--cross_compile", "aarch64-linux-gnu-"],
+        &["run", "--kconfig_add", "NOT_CONFIG"],
+        &["run", "--kunitconfig", "no/such/file"],
+    ] {
+        let out = kunit(&t, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_cargo_project_is_not_taken_for_a_tree() {
+    let t = tree("cargo");
+    std::fs::write(t.join("Cargo.toml"), "not a manifest").expect("Cargo.toml");
+    let out = kunit(&t, &["build"]);
+    // cargo mode: cargo's own complaint, never the tree's output.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Configuring KUnit Kernel"));
+    let out = kunit(&t, &["build", "--kernel-tree", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
