@@ -103,11 +103,22 @@ impl Coverage {
         skip_dirs: &[PathBuf],
         all: bool,
     ) -> Result<(), String> {
+        self.report_with(all, "kunit c", &|p| is_code_under_test(p, tests, skip_dirs))
+    }
+
+    /// Reads the run's counts and writes `lcov.info` and `index.html`: the sources `keep`
+    /// accepts, or every source with `all`; `who` begins the error lines.
+    pub fn report_with(
+        &self,
+        all: bool,
+        who: &str,
+        keep: &dyn Fn(&Path) -> bool,
+    ) -> Result<(), String> {
         let mut files: Vec<FileCov> = Vec::new();
         let found = gcov::gcda_files(&self.gcda);
         if found.is_empty() {
             return Err(format!(
-                "kunit c: --coverage: the run wrote no coverage data under {} (did every harness process crash?)",
+                "{who}: --coverage: the run wrote no coverage data under {} (did every harness process crash?)",
                 self.gcda.display()
             ));
         }
@@ -120,9 +131,9 @@ impl Coverage {
             }
         }
         if !all {
-            files.retain(|f| is_code_under_test(Path::new(&f.path), tests, skip_dirs));
+            files.retain(|f| keep(Path::new(&f.path)));
         }
-        crate::cli::exec_cmd::write_coverage(&self.dir, &files, "kunit c")
+        crate::cli::exec_cmd::write_coverage(&self.dir, &files, who)
     }
 }
 
