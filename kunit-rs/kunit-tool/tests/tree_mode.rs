@@ -1,6 +1,7 @@
 //! Tree mode (`kunit run|build|exec` in a kernel tree, src/cli/tree_cmd/) over the fixture
 //! tree of tests/fixtures/kernel-tree (our own Kconfig, Makefiles and C files): kunit.py's
-//! output as a whole, --json, the skip reasons of the test files that cannot run, an unmet
+//! output as a whole, --json, the skip reasons of the test files that cannot run, the tree's
+//! lib/ code winning over the C library's (fixture-string: the tree's strlen), an unmet
 //! option's error, a no-op rerun that compiles nothing, an edit that recompiles one object,
 //! and the flags kunit.py has that tree mode refuses. Each test works on its own copy.
 
@@ -97,12 +98,15 @@ const GOLDEN: &str = "\
 [TIME] ================ fixture-orphan (1 subtest) ================
 [TIME] [SKIPPED] orphan_case (needs symbol fixture_nowhere which no object defines)
 [TIME] ================= [SKIPPED] fixture-orphan =================
+[TIME] ================ fixture-string (1 subtest) ================
+[TIME] [PASSED] tree_strlen_is_called
+[TIME] ================= [PASSED] fixture-string ==================
 [TIME] ================= fixture-sum (2 subtests) =================
 [TIME] [PASSED] sum_of_three
 [TIME] [PASSED] sum_of_none
 [TIME] =================== [PASSED] fixture-sum ===================
 [TIME] ============================================================
-[TIME] Testing complete. Ran 7 tests: passed: 4, skipped: 3
+[TIME] Testing complete. Ran 8 tests: passed: 5, skipped: 3
 [TIME] Elapsed time: N
 [TIME] 3 suites of 3 test files cannot run in userspace (skipped above); under UML: ./tools/testing/kunit/kunit.py run --arch um --alltests
 ";
@@ -149,8 +153,8 @@ fn json_counts_the_skipped_test_files() {
         serde_json::from_str(&std::fs::read_to_string(t.join("results.json")).expect("json file"))
             .expect("json");
     let misc = &v["misc"];
-    assert_eq!(misc["tests"], 7);
-    assert_eq!(misc["passed"], 4);
+    assert_eq!(misc["tests"], 8);
+    assert_eq!(misc["passed"], 5);
     assert_eq!(misc["skipped"], 3);
     assert_eq!(v["arch"], "um");
 }

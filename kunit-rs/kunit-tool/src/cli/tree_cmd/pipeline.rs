@@ -467,6 +467,17 @@ struct Resolver<'a> {
     all: Option<(kunit_c::Commands, HashMap<String, usize>)>,
 }
 
+/// Symbols the link itself defines (a `-fPIC` object's `_GLOBAL_OFFSET_TABLE_`).
+const LINKER_DEFINED: &[&str] = &[
+    "_GLOBAL_OFFSET_TABLE_",
+    "_DYNAMIC",
+    "__dso_handle",
+    "__ehdr_start",
+    "__bss_start",
+    "_edata",
+    "_end",
+];
+
 fn is_framework(obj: &str) -> bool {
     obj.starts_with("lib/kunit/")
 }
@@ -720,7 +731,16 @@ impl<'a> Resolver<'a> {
                 if providers.contains_key(&sym) {
                     continue;
                 }
-                let cands = self.index.get(&sym).cloned().unwrap_or_default();
+                if LINKER_DEFINED.contains(&sym.as_str()) {
+                    providers.insert(sym, Provider::Process);
+                    continue;
+                }
+                // kunit-c renames the kernel's C-library-named functions (lib/string.c's
+                // strlen) in every object: the source defines `strlen`, nm shows the new name.
+                let source_name = sym
+                    .strip_prefix(kunit_c::KERNEL_LIBC_NAME_PREFIX)
+                    .unwrap_or(&sym);
+                let cands = self.index.get(source_name).cloned().unwrap_or_default();
                 let in_lib = cands.iter().any(|c| c.starts_with("lib/"));
                 if self.process.contains(&sym) && !in_lib {
                     providers.insert(sym, Provider::Process);
