@@ -540,7 +540,6 @@ impl<'a> Resolver<'a> {
         // The instrumentation's entry points (`__asan_*`, `__ubsan_*`, `__gcov_*`) are the
         // runtimes' that the link and the preload bring, not symbols to look for in the tree.
         process.extend(runtime_symbols(inp).map_err(io::Error::other)?);
-        process.extend(LINKER_DEFINED.iter().map(|s| s.to_string()));
         trace.mark("exports");
         Ok(Resolver {
             inp,
@@ -1001,10 +1000,6 @@ impl<'a> Resolver<'a> {
         }
     }
 }
-
-/// Symbols the linker itself defines in a shared object (ASan's instrumentation refers to
-/// the GOT by name).
-const LINKER_DEFINED: &[&str] = &["_GLOBAL_OFFSET_TABLE_", "_DYNAMIC", "__dso_handle"];
 
 /// What [`Resolver::run`] linked.
 struct Linked {
