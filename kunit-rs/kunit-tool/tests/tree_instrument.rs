@@ -253,6 +253,46 @@ fn debugger_stops_at_the_failed_expectation_of_a_tree_test() {
 }
 
 #[test]
+fn debugger_under_asan_stops_at_the_reported_line_of_the_trees_code() {
+    if !runs("gdb") || !has("libasan.so") {
+        eprintln!(
+            "skipped: needs gdb and the C compiler's shared libasan (apt-get install gdb libasan8)"
+        );
+        return;
+    }
+    let t = tree("debugger-asan");
+    let bad = line_of(&t, "lib/fill.c", "PLANTED-OVERFLOW");
+    let out = kunit(
+        &t,
+        &[
+            "run",
+            "--kconfig_add",
+            FILL,
+            "--sanitize=address",
+            "fixture-fill.fill_overflows",
+            "--debugger",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("kunit: the sanitizer's report"), "{stdout}");
+    let at = stdout
+        .find(" in fixture_fill ")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let frame = &stdout[at..];
+    assert!(
+        frame.contains(&format!("lib/fill.c:{bad}\n{bad}\t")),
+        "{frame}"
+    );
+    // LeakSanitizer, which cannot run under ptrace, is off for the program under gdb.
+    assert!(
+        !stdout.contains("LeakSanitizer has encountered a fatal error"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn help_lists_the_additions_apart_from_kunit_py_flags() {
     let t = tree("help");
     let out = kunit(&t, &["run", "--help"]);
