@@ -151,6 +151,23 @@ fn a_heap_overflow_in_the_trees_code_fails_its_case_with_the_report() {
 }
 
 #[test]
+fn thread_sanitizer_links_and_runs_the_tree() {
+    if !has("libtsan.so") {
+        eprintln!(
+            "skipped: the C compiler has no shared libtsan (Debian: apt-get install libtsan2)"
+        );
+        return;
+    }
+    let t = tree("tsan");
+    let out = kunit(&t, &["run", "--kconfig_add", FILL, "--sanitize=thread"]);
+    let stdout = text(&out.stdout);
+    // TSan checks no bounds: every case runs and passes, none is skipped for a symbol of
+    // TSan's (its objects unwind through libgcc_s, the process's).
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("Ran 4 tests: passed: 4\n"), "{stdout}");
+}
+
+#[test]
 fn coverage_counts_the_trees_code_not_its_tests() {
     if !runs("gcov") {
         eprintln!("skipped: gcov is not installed (it comes with gcc)");

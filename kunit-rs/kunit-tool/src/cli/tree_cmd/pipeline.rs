@@ -1017,6 +1017,18 @@ fn runtime_symbols(inp: &Inputs) -> Result<Vec<String>, String> {
         .into_iter()
         .map(|p| (p, true))
         .collect();
+    // ThreadSanitizer's objects unwind (`_Unwind_Resume`, `__gcc_personality_v0`): libgcc_s,
+    // which the `kunit` process has loaded (Rust's unwinder).
+    if !inp.sanitizers.is_empty() {
+        let out = Command::new(&cc)
+            .arg("-print-file-name=libgcc_s.so.1")
+            .output()
+            .map_err(|e| format!("kunit: cannot run {}: {e}", cc.display()))?;
+        let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        if p.is_absolute() {
+            libs.push((p, true));
+        }
+    }
     if inp.coverage {
         let out = Command::new(&cc)
             .arg("-print-file-name=libgcov.a")
