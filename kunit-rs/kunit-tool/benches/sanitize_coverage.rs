@@ -14,7 +14,13 @@
 //!   their wall times are compared. The build times of this bench's own first builds are
 //!   printed too (cold only on a fresh target folder).
 //!
-//! `KUNIT_BENCH_ONLY=c` or `=rust` measures one side. Without `--bench` (as
+//! * **Kernel tree** (`tree_*` lines, with `KUNIT_BENCH_KERNEL_TREE=DIR`): tree mode's
+//!   `kunit run --kunitconfig lib/kunit --kconfig_add CONFIG_KUNIT_ALL_TESTS=y` in that tree,
+//!   plain, `--sanitize=address,undefined` and `--coverage`, each from a cold build folder of
+//!   its own (outside the tree) and then `RUNS` warm runs; each must pass as many tests as
+//!   the plain run.
+//!
+//! `KUNIT_BENCH_ONLY=c`, `=rust` or `=tree` measures one side. Without `--bench` (as
 //! `cargo test --benches` runs it) it does nothing: the instrumented builds take minutes.
 
 use std::path::{Path, PathBuf};
@@ -169,6 +175,90 @@ fn bench_c(root: &Path, target: &Path) {
     let _ = std::fs::remove_dir_all(&work);
 }
 
+/// One tree mode run in `tree` with its build folder `build_dir`: seconds and tests passed.
+fn kunit_tree(tree: &Path, build_dir: &Path, args: &[&str]) -> (f64, usize) {
+    let start = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_kunit"))
+        .args(["run", "--kernel-tree"])
+        .arg(tree)
+        .args([
+            "--kunitconfig",
+            "lib/kunit",
+            "--kconfig_add",
+            "CONFIG_KUNIT_ALL_TESTS=y",
+        ])
+        .arg(format!("--build_dir={}", build_dir.display()))
+        .args(args)
+        .current_dir(tree)
+        .env("NO_COLOR", "1")
+        .env_remove("KUNIT_C_HARNESS")
+        .env_remove("LD_PRELOAD")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run kunit");
+    let secs = start.elapsed().as_secs_f64();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.code() == Some(0),
+        "kunit run {args:?} in {}: {stdout}{}",
+        tree.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let passed = stdout
+        .lines()
+        .find_map(|l| l.split_once(" passed: ").map(|(_, r)| r))
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+        .unwrap_or(0);
+    (secs, passed)
+}
+
+/// The `tree_*` figures.
+fn bench_tree(tree: &Path, target: &Path) {
+    let work = target.join("tree-bench");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).expect("bench folder");
+    let cov_arg = format!("--coverage={}", work.join("coverage").display());
+    let modes: [(&str, Vec<&str>); 3] = [
+        ("plain", vec![]),
+        ("asan_ubsan", vec!["--sanitize=address,undefined"]),
+        ("coverage", vec![cov_arg.as_str()]),
+    ];
+    let mut cold = Vec::new();
+    let mut passed = Vec::new();
+    for (name, args) in &modes {
+        let (secs, p) = kunit_tree(tree, &work.join(format!("build-{name}")), args);
+        cold.push(secs);
+        passed.push(p);
+    }
+    for (i, (name, _)) in modes.iter().enumerate() {
+        assert_eq!(
+            passed[i], passed[0],
+            "tree mode ({name}) passed {} tests, the plain run {}",
+            passed[i], passed[0]
+        );
+    }
+    let mut warm: Vec<Vec<f64>> = vec![Vec::new(); modes.len()];
+    for _ in 0..RUNS {
+        for (i, (name, args)) in modes.iter().enumerate() {
+            warm[i].push(kunit_tree(tree, &work.join(format!("build-{name}")), args).0);
+        }
+    }
+    let warm: Vec<f64> = warm.into_iter().map(median).collect();
+    println!("tree_tests_passed={}", passed[0]);
+    for (i, (name, _)) in modes.iter().enumerate() {
+        println!("tree_{name}_cold_s={:.3}", cold[i]);
+        println!("tree_{name}_warm_s={:.3}", warm[i]);
+    }
+    println!("tree_asan_ubsan_vs_plain_ratio={:.2}", warm[1] / warm[0]);
+    println!("tree_coverage_vs_plain_ratio={:.2}", warm[2] / warm[0]);
+    println!(
+        "tree_asan_ubsan_vs_plain_cold_ratio={:.2}",
+        cold[1] / cold[0]
+    );
+    println!("tree_coverage_vs_plain_cold_ratio={:.2}", cold[2] / cold[0]);
+    let _ = std::fs::remove_dir_all(&work);
+}
+
 fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         println!("sanitize_coverage: measured with `cargo bench -p kunit-tool --bench sanitize_coverage`");
@@ -176,10 +266,22 @@ fn main() {
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let only = std::env::var("KUNIT_BENCH_ONLY").unwrap_or_default();
-    if only != "rust" {
+    if only.is_empty() || only == "c" {
         bench_c(&root, &root.join("target/sanitize-coverage-bench"));
     }
-    if only == "c" {
+    match std::env::var_os("KUNIT_BENCH_KERNEL_TREE").filter(|v| !v.is_empty()) {
+        Some(tree) if only.is_empty() || only == "tree" => {
+            bench_tree(
+                Path::new(&tree),
+                &root.join("target/sanitize-coverage-bench"),
+            );
+        }
+        None if only == "tree" => {
+            println!("sanitize_coverage: KUNIT_BENCH_ONLY=tree needs KUNIT_BENCH_KERNEL_TREE=DIR");
+        }
+        _ => {}
+    }
+    if only == "c" || only == "tree" {
         return;
     }
     let package = std::env::var("KUNIT_BENCH_PACKAGE").unwrap_or_else(|_| "checksum-kunit".into());
