@@ -68,6 +68,10 @@ pub struct HarnessFlags {
         help = "If set to skip, tests the filters leave out are reported as skipped instead of not being run."
     )]
     pub filter_action: Option<String>,
+    /// Run the slow cases too (`--include-ignored`): tree mode, where KUnit's kernel runs
+    /// them, as kunit.py does. Not a flag of its own.
+    #[arg(skip)]
+    pub include_ignored: bool,
 }
 
 impl HarnessFlags {
@@ -96,6 +100,9 @@ impl HarnessFlags {
         }
         if let (true, Some(t)) = (with_timeout, self.timeout) {
             push(TIMEOUT, &t.to_string());
+        }
+        if self.include_ignored {
+            a.push("--include-ignored".into());
         }
         a
     }

@@ -105,6 +105,9 @@ pub fn main(argv: Vec<String>) -> i32 {
         eprintln!("kunit {command}: error: {e}");
         return 2;
     }
+    // KUnit runs slow cases unless a filter leaves them out; kunit-rs's harness skips them by
+    // default (cargo's convention), so tree mode asks for them.
+    args.exec.harness.include_ignored = true;
     let tty = io::stdout().is_terminal();
     let mut out = super::stdout_printer(args.report.color, tty);
     let code = match run(&command, &args, &mut out, tty) {
