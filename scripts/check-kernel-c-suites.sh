@@ -26,7 +26,38 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # test file | code under test (what the kernel's Makefile links with it; the test alone
 # when the code is inline in headers) | --kconfig_add options
-suites='
+# Two layouts: 6.12 and earlier keep lib/'s tests beside the code (lib/*_kunit.c,
+# lib/test_*.c); later trees (yai's, ~7.0) move them to lib/tests/.
+suites_612='
+lib/list-test.c|lib/klist.c|
+lib/test_list_sort.c|lib/list_sort.c|
+lib/hashtable_test.c||
+lib/test_bits.c||
+lib/bitfield_kunit.c||
+lib/is_signed_type_kunit.c||
+lib/overflow_kunit.c||
+lib/stackinit_kunit.c||
+lib/memcpy_kunit.c||
+lib/string_kunit.c|lib/string.c|
+lib/string_helpers_kunit.c|lib/string_helpers.c|
+lib/fortify_kunit.c||CONFIG_FORTIFY_SOURCE=y
+lib/cmdline_kunit.c|lib/cmdline.c|
+lib/test_sort.c|lib/sort.c|
+lib/test_hash.c||
+lib/siphash_kunit.c|lib/siphash.c|
+lib/checksum_kunit.c|lib/checksum.c|
+lib/cpumask_kunit.c|lib/cpumask.c|
+lib/test_linear_ranges.c|lib/linear_ranges.c|
+lib/math/rational-test.c|lib/math/rational.c|
+lib/math/tests/int_pow_kunit.c|lib/math/int_pow.c|
+lib/kunit_iov_iter.c|lib/iov_iter.c|
+lib/usercopy_kunit.c||CONFIG_MMU=y
+lib/slub_kunit.c||
+lib/longest_symbol_kunit.c||
+lib/test_kprobes.c||
+lib/test_fprobe.c||
+'
+suites_tests='
 lib/tests/list-test.c|lib/klist.c|
 lib/tests/test_list_sort.c|lib/list_sort.c|
 lib/tests/hashtable_test.c||
@@ -42,6 +73,30 @@ lib/tests/test_sort.c|lib/sort.c|
 lib/tests/kfifo_kunit.c|lib/kfifo.c|
 lib/tests/seq_buf_kunit.c|lib/seq_buf.c|
 lib/math/tests/int_pow_kunit.c|lib/math/int_pow.c|
+lib/tests/bitfield_kunit.c||
+lib/tests/is_signed_type_kunit.c||
+lib/tests/stackinit_kunit.c||
+lib/tests/memcpy_kunit.c||
+lib/tests/fortify_kunit.c||CONFIG_FORTIFY_SOURCE=y
+lib/tests/test_hash.c||
+lib/tests/siphash_kunit.c|lib/siphash.c|
+lib/tests/checksum_kunit.c|lib/checksum.c|
+lib/tests/cpumask_kunit.c|lib/cpumask.c|
+lib/tests/test_linear_ranges.c|lib/linear_ranges.c|
+lib/tests/usercopy_kunit.c||CONFIG_MMU=y
+lib/tests/glob_kunit.c|lib/glob.c|
+lib/tests/min_heap_kunit.c|lib/min_heap.c|
+lib/tests/uuid_kunit.c|lib/uuid.c|
+lib/tests/util_macros_kunit.c||
+lib/tests/list-private-test.c||
+lib/tests/printf_kunit.c|lib/vsprintf.c|
+lib/tests/scanf_kunit.c|lib/vsprintf.c|
+lib/tests/test_ratelimit.c|lib/ratelimit.c|
+lib/tests/kunit_iov_iter.c|lib/iov_iter.c|
+lib/tests/slub_kunit.c||
+lib/tests/longest_symbol_kunit.c||
+lib/math/tests/gcd_kunit.c|lib/math/gcd.c|
+lib/math/tests/prime_numbers_kunit.c|lib/math/prime_numbers.c lib/bitmap-str.c lib/math/int_sqrt.c|CONFIG_PRIME_NUMBERS_KUNIT_TEST=y
 lib/math/tests/int_sqrt_kunit.c|lib/math/int_sqrt.c|
 lib/math/tests/int_log_kunit.c|lib/math/int_log.c|
 lib/math/tests/rational_kunit.c|lib/math/rational.c|
@@ -61,6 +116,11 @@ lib/crypto/tests/curve25519_kunit.c|lib/crypto/curve25519.c lib/crypto/curve2551
 lib/crypto/tests/curve25519_kunit.c|lib/crypto/curve25519.c lib/crypto/curve25519-fiat32.c lib/crypto/utils.c lib/crypto/memneq.c|
 lib/crypto/tests/mldsa_kunit.c|lib/crypto/mldsa.c lib/crypto/sha3.c lib/crypto/utils.c lib/crypto/memneq.c|CONFIG_CRYPTO_LIB_MLDSA_KUNIT_TEST=y
 '
+if [[ -d $linux/lib/tests ]]; then
+    suites=$suites_tests
+else
+    suites=$suites_612
+fi
 # What the kernel's Kconfig gives these files on x86_64: a 64-bit machine with efficient
 # unaligned access; the crypto benchmarks off (CONFIG_CRYPTO_LIB_BENCHMARK=n, its default).
 common=(--kconfig_add CONFIG_64BIT=y)

@@ -73,3 +73,10 @@ scripts/check-asan.sh --ci
 
 step "fuzz targets, 25 s each (nightly; skipped with a message without it)"
 scripts/check-fuzz.sh
+
+step "kernel test files beyond lib/ against a kernel tree (\$KUNIT_KERNEL_TREE; skipped with a message without it)"
+if [[ -n ${KUNIT_KERNEL_TREE:-} ]]; then
+  scripts/check-kernel-c-beyond-lib.sh "$KUNIT_KERNEL_TREE"
+else
+  echo "skipped: KUNIT_KERNEL_TREE is not set (a Linux 6.12 tree, e.g. Debian's linux-source-6.12)"
+fi

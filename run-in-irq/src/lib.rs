@@ -84,7 +84,7 @@ mod sources;
 #[cfg(test)]
 kunit::main!();
 
-pub use contexts::might_sleep::{might_sleep, warn_on};
+pub use contexts::might_sleep::{might_sleep, might_sleep_at, warn_on};
 pub use contexts::preempt_count::{
     hardirq_count, in_atomic, in_hardirq, in_interrupt, in_nmi, in_serving_softirq, in_softirq,
     in_task, irqs_disabled, preempt_count, softirq_count,

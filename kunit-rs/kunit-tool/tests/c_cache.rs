@@ -186,17 +186,16 @@ fn built_times(stem: &str) -> Vec<std::time::SystemTime> {
 #[test]
 fn an_unchanged_rerun_compiles_and_links_nothing() {
     let dir = workdir("unchanged");
-    // Objects of an earlier kunit (other headers, so other keys) may be in the shared cache.
-    for e in std::fs::read_dir(cache().join("objects"))
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        if e.file_name()
-            .to_string_lossy()
-            .starts_with("unchanged_kunit-")
-        {
-            let _ = std::fs::remove_file(e.path());
+    // The cache outlives a test run: an earlier run with other kunit-c headers left objects
+    // of this file under other digests, which this test would count.
+    for sub in ["objects", "runs"] {
+        for e in std::fs::read_dir(cache().join(sub)).into_iter().flatten() {
+            let p = e.expect("entry").path();
+            if p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("unchanged_kunit-"))
+            {
+                let _ = std::fs::remove_dir_all(&p).or_else(|_| std::fs::remove_file(&p));
+            }
         }
     }
     write(&dir.join("unchanged_kunit.c"), &suite("#define VALUE 0"));

@@ -58,6 +58,128 @@ fn a_passing_file_prints_kunit_runs_report() {
 }
 
 #[test]
+fn sleeping_in_atomic_context_fails_at_the_callers_line() {
+    let out = kunit_c(&fixtures(), &["atomic_context_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = report(&out);
+    // The kernel's report, at the caller's file (as the compiler names it) and line.
+    for (case, line) in [
+        ("sleeps_under_a_spinlock", 21),
+        ("takes_a_mutex_with_irqs_disabled", 30),
+        ("msleeps_under_a_read_lock", 40),
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("    # {case}: "))
+                    && l.contains("BUG: sleeping function called from invalid context at ")
+                    && l.ends_with(&format!("atomic_context_kunit.c:{line}"))),
+            "{case} at line {line} in {lines:#?}"
+        );
+    }
+    for want in [
+        "[FAILED] sleeps_under_a_spinlock",
+        "[FAILED] takes_a_mutex_with_irqs_disabled",
+        "[FAILED] msleeps_under_a_read_lock",
+        "[PASSED] sleeps_after_the_unlock",
+        "Testing complete. Ran 4 tests: passed: 1, failed: 3",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("in_atomic(): 1, irqs_disabled(): 0, non_block: 0, pid: ")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l == "preempt_count: 1, expected: 0"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn slow_cases_run_by_default_as_in_the_kernel() {
+    let out = kunit_c(&fixtures(), &["slow_kunit.c"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines = report(&out);
+    for want in [
+        "[PASSED] quick",
+        "[PASSED] slow_sum",
+        "[PASSED] very_slow_product",
+        "Testing complete. Ran 3 tests: passed: 3",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+    // The kernel's filter leaves them out (not run, not reported).
+    let out = kunit_c(&fixtures(), &["slow_kunit.c", "--filter", "speed>slow"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines = report(&out);
+    assert!(lines.iter().any(|l| l == "[PASSED] quick"), "{lines:#?}");
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.contains("slow_sum") || l.contains("very_slow")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Testing complete. Ran 1 tests: passed: 1"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn sleeping_in_the_irq_stand_ins_contexts_fails_as_run_in_irq_reports_it() {
+    let out = kunit_c(&fixtures(), &["irq_sleep_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = report(&out);
+    let at = |suffix: &str| {
+        lines
+            .iter()
+            .filter(|l| {
+                l.starts_with("BUG: sleeping function called from invalid context at ")
+                    && l.ends_with(suffix)
+            })
+            .count()
+    };
+    // might_sleep() in hardirq and in softirq: one report each, at the C caller's line.
+    assert_eq!(at("irq_sleep_kunit.c:13"), 2, "{lines:#?}");
+    // kmalloc(GFP_KERNEL) in hardirq: the kernel's might_alloc(), in the allocator.
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("BUG: sleeping function") && l.contains("/glue/slab.c:"))
+            .count(),
+        1,
+        "{lines:#?}"
+    );
+    for context in ["hardirq", "softirq"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("(in {context} context"))),
+            "{context} in {lines:#?}"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "preempt_count: 10000, expected: 0"),
+        "{lines:#?}"
+    );
+    for want in [
+        "[FAILED] might_sleep_in_irq",
+        "[FAILED] kmalloc_gfp_kernel_in_hardirq",
+        "[PASSED] kmalloc_gfp_atomic_in_irq",
+        "Testing complete. Ran 3 tests: passed: 1, failed: 2",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+}
+
+#[test]
 fn json_goes_to_stdout() {
     let out = kunit_c(&fixtures(), &["pass_kunit.c", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -172,7 +172,9 @@ fn debug_profile_build_and_kunit_c_agree() {
         "{o0_ktap}"
     );
     assert!(
-        o0_ktap.contains("        __builtin_object_size(five, 0) == -1 (0xffffffffffffffff)\n"),
+        o0_ktap.contains(
+            "        __builtin_dynamic_object_size(five, 0) == -1 (0xffffffffffffffff)\n"
+        ),
         "{o0_ktap}"
     );
     assert_ne!(suite_block(&o0_ktap), build_suite);

@@ -213,6 +213,47 @@ fn a_rerun_compiles_nothing_and_an_edit_recompiles_one_object() {
 }
 
 #[test]
+fn a_no_op_rerun_reuses_the_plan_and_header_and_makefile_edits_rebuild() {
+    let t = tree("plan");
+    assert_eq!(kunit(&t, &["build", "--alltests"]).status.code(), Some(0));
+    let plan = t.join(".kunit-rs/plan.cache");
+    let kept = std::fs::read_to_string(&plan).expect("a build keeps its plan");
+    assert!(kept.contains("/include/linux/fixture_sum.h\n"), "{kept}");
+    assert!(kept.contains("/lib/Makefile\n"), "{kept}");
+    assert_eq!(kunit(&t, &["build", "--alltests"]).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&plan).expect("plan"), kept);
+    // A header the code under test includes: the plan is stale, lib/sum.c is compiled
+    // again (and no longer compiles), then compiles again once undone.
+    let h = t.join("include/linux/fixture_sum.h");
+    let text = std::fs::read_to_string(&h).expect("header");
+    std::fs::write(
+        &h,
+        text.replace(
+            "#endif",
+            "#define fixture_sum(v, n) (fixture_sum(v, n) + 1)\n#endif",
+        ),
+    )
+    .expect("edit");
+    let out = kunit(&t, &["run", "--alltests", "fixture-sum"]);
+    let got = normalised(&out);
+    assert!(
+        got.contains("[SKIPPED] sum_of_three (needs symbol fixture_sum from lib/sum.o, which does not compile: include/linux/fixture_sum.h:"),
+        "{got}"
+    );
+    std::fs::write(&h, text).expect("undo");
+    let out = kunit(&t, &["run", "--alltests", "fixture-sum"]);
+    assert_eq!(out.status.code(), Some(0), "{}", normalised(&out));
+    assert!(normalised(&out).contains("[PASSED] sum_of_three"));
+    // A Makefile's flags: read again.
+    let mk = t.join("lib/Makefile");
+    let text = std::fs::read_to_string(&mk).expect("Makefile");
+    std::fs::write(&mk, text.replace("SUM_BASE=10", "SUM_BASE=11")).expect("edit");
+    let out = kunit(&t, &["run", "--alltests", "fixture-sum"]);
+    assert_eq!(out.status.code(), Some(1), "{}", normalised(&out));
+    assert!(normalised(&out).contains("[FAILED] sum_of_three"));
+}
+
+#[test]
 fn build_then_exec_runs_the_last_build() {
     let t = tree("exec");
     let out = kunit(&t, &["exec"]);

@@ -433,15 +433,29 @@ pub fn run_with(args: &Args, regs: &[Registration]) -> i32 {
     }
 }
 
-/// The harness entry point behind `kunit::main!()`.
+/// The harness entry point behind `kunit::main!()`: slow cases are libtest's "ignored",
+/// skipped unless `--include-ignored`, `--ignored` or `--filter` asks for them.
 pub fn main() -> ! {
+    main_with_slow_default(Ignored::Skip)
+}
+
+/// The harness with `default` for slow cases when neither `--ignored`,
+/// `--include-ignored` nor `--filter` decides. `kunit c` passes [`Ignored::Include`]:
+/// KUnit in the kernel (and kunit.py) runs `KUNIT_SPEED_SLOW` cases unless a filter such
+/// as `speed>slow` leaves them out.
+pub fn main_with_slow_default(default: Ignored) -> ! {
     std::hint::black_box(&HARNESS_MARKER);
     let args = match Args::parse(std::env::args().skip(1)) {
         Ok(a) if a.help => {
             print!("{USAGE}");
             std::process::exit(0);
         }
-        Ok(a) => a,
+        Ok(mut a) => {
+            if a.explicit_ignored.is_none() && a.config.filter.is_none() {
+                a.config.ignored = default;
+            }
+            a
+        }
         Err(e) => {
             eprintln!("error: {e}\n\n{USAGE}");
             std::process::exit(2);

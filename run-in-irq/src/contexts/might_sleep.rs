@@ -6,7 +6,8 @@
 //! is also safe inside the hardirq stand-in). [`warn_on`] is `WARN_ON()`.
 
 use crate::contexts::preempt_count::in_atomic;
-use crate::contexts::violations::{report_violation, Violation};
+use crate::contexts::violations::{report_violation, report_violation_at, Violation};
+use std::ffi::CStr;
 
 /// Kernel `might_sleep()`: records a violation if the current context is atomic.
 /// Async-signal-safe.
@@ -14,6 +15,15 @@ use crate::contexts::violations::{report_violation, Violation};
 pub fn might_sleep() {
     if in_atomic() {
         report_violation(Violation::SleepInAtomic);
+    }
+}
+
+/// Kernel `__might_sleep(__FILE__, __LINE__)` for C callers: as [`might_sleep`], with the
+/// report naming `file:line` (the C caller's). Async-signal-safe.
+#[track_caller]
+pub fn might_sleep_at(file: &'static CStr, line: u32) {
+    if in_atomic() {
+        report_violation_at(Violation::SleepInAtomic, file, line);
     }
 }
 

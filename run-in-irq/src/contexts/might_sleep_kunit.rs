@@ -5,8 +5,8 @@
 use crate::probe::*;
 use kunit::prelude::*;
 use run_in_irq::{
-    in_hardirq, leaked_in_irq, local_bh_disable, local_irq_save, might_sleep, run_irq_test,
-    take_violations, Context, Violation,
+    in_hardirq, leaked_in_irq, local_bh_disable, local_irq_save, might_sleep, might_sleep_at,
+    run_irq_test, take_violations, Context, Violation,
 };
 use std::hint::black_box;
 
@@ -152,7 +152,44 @@ fn test_allocation_in_hardirq_never_deadlocks(test: &mut Kunit) {
     kunit_expect_eq!(test, r.violations[0].count, r.hardirq_calls);
 }
 
+/// A C caller's `might_sleep()` (its `__FILE__`, `__LINE__`) in every context.
+fn c_sleeps(_: &()) -> bool {
+    might_sleep_at(c"lib/sleeper.c", 42);
+    true
+}
+
+/// In hardirq and softirq the C caller's site is reported (the task's call is fine), in the
+/// kernel's shape and with the context named, as for Rust's `might_sleep()`.
+fn test_might_sleep_at_names_the_c_site(test: &mut Kunit) {
+    let r = run_irq_test(c_sleeps, 50_000, &(), &run_in_irq::IrqTestConfig::default());
+    let Some(r) = line_ok(test, r) else { return };
+    kunit_expect_gt!(test, r.hardirq_calls, 0);
+    kunit_expect_gt!(test, r.softirq_calls, 0);
+    let mut contexts: Vec<&str> = r.violations.iter().map(|v| v.context.name()).collect();
+    contexts.sort_unstable();
+    kunit_expect_eq!(test, contexts, ["hardirq", "softirq"]);
+    for v in &r.violations {
+        kunit_expect_eq!(test, v.kind, Violation::SleepInAtomic);
+        let text = v.message();
+        kunit_expect_true_msg!(
+            test,
+            text.starts_with(
+                "BUG: sleeping function called from invalid context at lib/sleeper.c:42\n\
+                 in_atomic(): 1, irqs_disabled(): "
+            ),
+            "{}",
+            text
+        );
+        let calls = match v.context {
+            Context::Hardirq => r.hardirq_calls,
+            _ => r.softirq_calls,
+        };
+        kunit_expect_eq!(test, v.count, calls);
+    }
+}
+
 static CASES: &[Case] = &[
+    kunit_case!(test_might_sleep_at_names_the_c_site),
     kunit_case!(test_might_sleep_in_task_is_fine),
     kunit_case!(test_might_sleep_in_atomic_is_reported),
     kunit_case!(test_violations_reported_on_the_test),

@@ -11,6 +11,7 @@ use crate::contexts::preempt_count::{
 };
 use crate::contexts::stackscan::MAX_FRAMES;
 use crate::contexts::symbolize::{user_site, SourceSite};
+use std::ffi::{c_char, CStr};
 use std::panic::Location;
 use std::sync::atomic::{AtomicPtr, AtomicU32, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
@@ -69,9 +70,10 @@ pub struct ViolationRecord {
     pub context: Context,
     /// Where it was detected (`#[track_caller]` of `might_sleep()`, or the allocator).
     pub location: &'static Location<'static>,
-    /// For an allocation in hardirq: the user's code that allocated (the innermost
-    /// frame outside this crate and the Rust standard library), found from the
-    /// return addresses recorded in the handler. None if it could not be told.
+    /// A C caller's `__FILE__`/`__LINE__` ([`crate::might_sleep_at`]); for an allocation
+    /// in hardirq: the user's code that allocated (the innermost frame outside this crate
+    /// and the Rust standard library), found from the return addresses recorded in the
+    /// handler. None if it could not be told.
     pub site: Option<SourceSite>,
     /// Those return addresses, innermost first (candidates: see `stackscan`).
     pub frames: Vec<usize>,
@@ -148,6 +150,9 @@ struct Slot {
     tid: AtomicU32,
     preempt_count: AtomicU32,
     location: AtomicPtr<Location<'static>>,
+    /// A C caller's `__FILE__` (a static string) and `__LINE__`, or null.
+    c_file: AtomicPtr<c_char>,
+    c_line: AtomicU32,
     comm: [AtomicU64; 2],
     count: AtomicU32,
     frame_count: AtomicU8,
@@ -164,6 +169,8 @@ const EMPTY: Slot = Slot {
     tid: AtomicU32::new(0),
     preempt_count: AtomicU32::new(0),
     location: AtomicPtr::new(std::ptr::null_mut()),
+    c_file: AtomicPtr::new(std::ptr::null_mut()),
+    c_line: AtomicU32::new(0),
     comm: [AtomicU64::new(0), AtomicU64::new(0)],
     count: AtomicU32::new(0),
     frame_count: AtomicU8::new(0),
@@ -204,8 +211,21 @@ pub(crate) fn report_violation(kind: Violation) {
 /// different record.
 #[track_caller]
 pub(crate) fn report_violation_with_frames(kind: Violation, frames: &[usize]) {
+    record(kind, frames, None);
+}
+
+/// [`report_violation`] at a C caller's `__FILE__`/`__LINE__` (which the report then
+/// names, as the kernel's `__might_sleep(__FILE__, __LINE__)` does). Lock-free.
+#[track_caller]
+pub(crate) fn report_violation_at(kind: Violation, file: &'static CStr, line: u32) {
+    record(kind, &[], Some((file, line)));
+}
+
+#[track_caller]
+fn record(kind: Violation, frames: &[usize], c_site: Option<(&'static CStr, u32)>) {
     let frames = &frames[..frames.len().min(MAX_FRAMES)];
     let location = Location::caller();
+    let (c_file, c_line) = c_site.map_or((std::ptr::null(), 0), |(f, l)| (f.as_ptr(), l));
     let owner = owner_tid();
     let context = Context::current() as u8;
     // A repeat of a recorded violation only bumps its count (like the kernel's
@@ -216,6 +236,8 @@ pub(crate) fn report_violation_with_frames(kind: Violation, frames: &[usize]) {
             && slot.kind.load(Ordering::Relaxed) == kind as u8
             && slot.context.load(Ordering::Relaxed) == context
             && std::ptr::eq(slot.location.load(Ordering::Relaxed), location)
+            && std::ptr::eq(slot.c_file.load(Ordering::Relaxed), c_file)
+            && slot.c_line.load(Ordering::Relaxed) == c_line
             && slot.same_frames(frames)
         {
             slot.count.fetch_add(1, Ordering::Relaxed);
@@ -240,6 +262,8 @@ pub(crate) fn report_violation_with_frames(kind: Violation, frames: &[usize]) {
             slot.preempt_count.store(preempt_count(), Ordering::Relaxed);
             slot.location
                 .store(location as *const _ as *mut _, Ordering::Relaxed);
+            slot.c_file.store(c_file.cast_mut(), Ordering::Relaxed);
+            slot.c_line.store(c_line, Ordering::Relaxed);
             for (to, &from) in slot.frames.iter().zip(frames) {
                 to.store(from, Ordering::Relaxed);
             }
@@ -259,6 +283,20 @@ pub(crate) fn report_violation_with_frames(kind: Violation, frames: &[usize]) {
         }
     }
     DROPPED.fetch_add(1, Ordering::Relaxed);
+}
+
+/// The C caller's site recorded in `slot`, if any.
+fn c_site(slot: &Slot) -> Option<SourceSite> {
+    let file = slot.c_file.load(Ordering::Relaxed);
+    if file.is_null() {
+        return None;
+    }
+    // SAFETY: only `&'static CStr` pointers are stored (report_violation_at).
+    let file = unsafe { CStr::from_ptr(file) };
+    Some(SourceSite {
+        file: file.to_string_lossy().into_owned(),
+        line: slot.c_line.load(Ordering::Relaxed),
+    })
 }
 
 fn decode_kind(v: u8) -> Violation {
@@ -299,7 +337,7 @@ pub fn take_violations() -> Vec<ViolationRecord> {
             kind: decode_kind(slot.kind.load(Ordering::Relaxed)),
             context: decode_context(slot.context.load(Ordering::Relaxed)),
             location,
-            site: user_site(&frames),
+            site: c_site(slot).or_else(|| user_site(&frames)),
             frames,
             in_atomic: flags & 1 != 0,
             irqs_disabled: flags & 2 != 0,

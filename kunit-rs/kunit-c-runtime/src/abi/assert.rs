@@ -115,7 +115,7 @@ fn with_msg<R>(msg: &Option<String>, f: impl FnOnce(Option<fmt::Arguments<'_>>) 
 fn report(test: *mut CKunit) {
     // SAFETY: every `struct kunit *` C passes was made by kunit-c.
     let ct = unsafe { from_c(test) };
-    ct.c.status = KUNIT_FAILURE;
+    ct.cstruct().status = KUNIT_FAILURE;
     let handle = ct.handle.clone();
     kp::report(&handle);
 }

@@ -1,13 +1,16 @@
 //! The C `struct kunit` of a running test: created on the test's first trip into C, kept
 //! in the Rust test's private data (so `priv` lives from `init` through the case to `exit`),
-//! and the thread's current C test for `kunit_get_current_test()`.
+//! and the thread's current C test for `kunit_get_current_test()`: `current->kunit_test`,
+//! which C code may set too, as KUnit's self-tests do.
 
 use super::ctypes::{
-    CKunit, CParams, KUNIT_FAILURE, KUNIT_SKIPPED, KUNIT_SUCCESS, STATUS_COMMENT_SIZE,
+    __kunit_c_current, CKunit, CParams, KUNIT_FAILURE, KUNIT_SKIPPED, KUNIT_SUCCESS,
+    STATUS_COMMENT_SIZE,
 };
 use kunit::{ActionHandle, Kunit, Status, TestRef};
-use std::cell::Cell;
 use std::ffi::{c_char, c_int, c_void};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// One C test: the C-visible part first, so a `struct kunit *` is a `*mut CTest`.
 #[repr(C)]
@@ -21,6 +24,21 @@ pub(crate) struct CTest {
     pub actions: Vec<(usize, usize, ActionHandle)>,
     /// `params_array` as last handed to the Rust test (see `params`).
     pub synced_params: Option<(usize, usize, usize, usize)>,
+    /// The C struct when C owns it (a `kunit_init_test()` test, see `fake_test`); null
+    /// when it is `c` above.
+    pub ext: *mut CKunit,
+}
+
+impl CTest {
+    /// The C struct C code reads: `c`, or the one C owns.
+    pub(crate) fn cstruct(&mut self) -> &mut CKunit {
+        if self.ext.is_null() {
+            &mut self.c
+        } else {
+            // SAFETY: `ext` is the live struct `kunit_init_test()` was given.
+            unsafe { &mut *self.ext }
+        }
+    }
 }
 
 // SAFETY: a `CTest` moves with its Rust test between driver threads only while no C code
@@ -78,6 +96,7 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
             handle,
             actions: Vec::new(),
             synced_params: None,
+            ext: std::ptr::null_mut(),
         });
     }
     let param_index = test.param_index() as c_int;
@@ -90,12 +109,69 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
     ct
 }
 
+/// A `kunit_init_test()` test's record and the Rust test it points at (see `fake_test`).
+struct Fake {
+    ct: CTest,
+    _rust: Box<Kunit>,
+}
+
+/// The fakes by the address of their C struct.
+static FAKES: Mutex<Vec<(usize, Box<Fake>)>> = Mutex::new(Vec::new());
+/// How many fakes exist, so that `from_c` skips the lock when there are none.
+static COUNT: AtomicUsize = AtomicUsize::new(0);
+
+/// The record of the fake whose C struct is `test`, if it is one.
+pub(crate) fn fake_lookup(test: *mut CKunit) -> Option<*mut CTest> {
+    if COUNT.load(Ordering::Acquire) == 0 {
+        return None;
+    }
+    let mut fakes = FAKES.lock().unwrap_or_else(|e| e.into_inner());
+    fakes
+        .iter_mut()
+        .find(|(addr, _)| *addr == test as usize)
+        .map(|(_, f)| &mut f.ct as *mut CTest)
+}
+
+/// Forgets the fake at `addr` (dropping its Rust test).
+pub(crate) fn forget_fake(addr: usize) {
+    let removed = {
+        let mut fakes = FAKES.lock().unwrap_or_else(|e| e.into_inner());
+        let pos = fakes.iter().position(|(a, _)| *a == addr);
+        pos.map(|p| fakes.remove(p))
+    };
+    if removed.is_some() {
+        COUNT.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Registers the fake whose C struct is at `addr`.
+pub(crate) fn register_fake(addr: usize, ct: CTest, rust: Box<Kunit>) {
+    FAKES
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((addr, Box::new(Fake { ct, _rust: rust })));
+    COUNT.fetch_add(1, Ordering::AcqRel);
+}
+
+/// The Rust handle of `test` when it is a fake (for static stubs, which look in the current
+/// test).
+pub(crate) fn fake_handle(test: *mut CKunit) -> Option<TestRef> {
+    fake_lookup(test).map(|ct| {
+        // SAFETY: a registered fake's record.
+        unsafe { (*ct).handle.clone() }
+    })
+}
+
 /// The `CTest` behind a C `struct kunit *`.
 ///
 /// # Safety
 /// `test` must be a `struct kunit *` kunit-c handed to C (they all are: C never makes one).
 pub(crate) unsafe fn from_c<'a>(test: *mut CKunit) -> &'a mut CTest {
     assert!(!test.is_null(), "kunit-c: NULL struct kunit *");
+    if let Some(fake) = fake_lookup(test) {
+        // SAFETY: a `kunit_init_test()` test's record, alive while it is registered.
+        return unsafe { &mut *fake };
+    }
     // SAFETY: the caller's contract; `CTest` is `repr(C)` with the `CKunit` first.
     unsafe { &mut *test.cast::<CTest>() }
 }
@@ -103,23 +179,30 @@ pub(crate) unsafe fn from_c<'a>(test: *mut CKunit) -> &'a mut CTest {
 /// Copies the Rust test's status (and skip reason) into the C struct.
 pub(crate) fn sync_status(ct: &mut CTest) {
     let status = kunit::c_abi::status(&ct.handle);
-    ct.c.status = match status {
+    let reason = if status == Status::Skipped {
+        kunit::c_abi::status_comment(&ct.handle)
+    } else {
+        String::new()
+    };
+    let c = ct.cstruct();
+    c.status = match status {
         Status::Success => KUNIT_SUCCESS,
         Status::Failure => KUNIT_FAILURE,
         Status::Skipped => KUNIT_SKIPPED,
     };
     if status == Status::Skipped {
-        let reason = kunit::c_abi::status_comment(&ct.handle);
         let n = reason.len().min(STATUS_COMMENT_SIZE - 1);
-        for (dst, &src) in ct.c.status_comment.iter_mut().zip(&reason.as_bytes()[..n]) {
+        for (dst, &src) in c.status_comment.iter_mut().zip(&reason.as_bytes()[..n]) {
             *dst = src as c_char;
         }
-        ct.c.status_comment[n] = 0;
+        c.status_comment[n] = 0;
     }
 }
 
-thread_local! {
-    static CURRENT: Cell<*mut CKunit> = const { Cell::new(std::ptr::null_mut()) };
+/// `&current->kunit_test`.
+fn current_slot() -> *mut *mut CKunit {
+    // SAFETY: the glue's task of this thread, which lives as long as the thread.
+    unsafe { &raw mut (*__kunit_c_current()).kunit_test }
 }
 
 /// Restores the previous current C test when dropped (also when an ASSERT unwinds).
@@ -127,19 +210,24 @@ struct CurrentGuard(*mut CKunit);
 
 impl Drop for CurrentGuard {
     fn drop(&mut self) {
-        CURRENT.with(|c| c.set(self.0));
+        // SAFETY: this thread's task (see `current_slot`).
+        unsafe { *current_slot() = self.0 };
     }
 }
 
-/// Calls into C with `ct` as the thread's current C test.
+/// Calls into C with `ct` as the thread's current C test (`current->kunit_test`).
 pub(crate) fn call_c<R>(ct: *mut CTest, f: impl FnOnce(*mut CKunit) -> R) -> R {
     let c = ct.cast::<CKunit>();
-    let _guard = CurrentGuard(CURRENT.with(|cur| cur.replace(c)));
+    let slot = current_slot();
+    // SAFETY: this thread's task (see `current_slot`).
+    let _guard = CurrentGuard(unsafe { std::ptr::replace(slot, c) });
     f(c)
 }
 
-/// `kunit_get_current_test()`: the C test running on this thread, or NULL.
+/// `kunit_get_current_test()`: `current->kunit_test`, the C test running on this thread
+/// (or the one C code made current), or NULL.
 #[no_mangle]
 pub extern "C" fn kunit_get_current_test() -> *mut CKunit {
-    CURRENT.with(Cell::get)
+    // SAFETY: this thread's task (see `current_slot`).
+    unsafe { *current_slot() }
 }

@@ -1,7 +1,7 @@
 //! The C structures of `kunit/test.h` and `kunit/assert.h`, laid out as C lays them out.
 //! Only the fields Rust reads or writes are named; C never allocates a `struct kunit`.
 
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_char, c_int, c_uint, c_void};
 
 /// `enum kunit_status`.
 pub(crate) const KUNIT_SUCCESS: c_int = 0;
@@ -118,4 +118,16 @@ pub(crate) struct CBinaryText {
 #[repr(C)]
 pub(crate) struct CMsg {
     pub format: unsafe extern "C" fn(*mut CMsg) -> *mut c_char,
+}
+
+/// `struct task_struct` of `linux/sched.h`: its state word and `kunit_test`.
+#[repr(C)]
+pub(crate) struct CTask {
+    pub state: c_uint,
+    pub kunit_test: *mut CKunit,
+}
+
+extern "C" {
+    /// `current`: the calling thread's task, one per thread (kunit-c's glue, `kthread.c`).
+    pub(crate) fn __kunit_c_current() -> *mut CTask;
 }

@@ -4,7 +4,7 @@
 use super::c_test::from_c;
 use super::ctypes::CKunit;
 use std::cell::RefCell;
-use std::ffi::{c_int, c_ulong, c_void};
+use std::ffi::{c_char, c_int, c_ulong, c_void, CStr};
 
 /// The C state pointer, shared by the task, softirq and hardirq calls (as in the kernel).
 struct State(*mut c_void);
@@ -73,6 +73,25 @@ pub unsafe extern "C-unwind" fn __kunit_c_run_irq_test(
         })
     };
     true
+}
+
+/// `might_sleep()` in the irq stand-in's hardirq or softirq context: recorded lock-free
+/// (this may be a signal handler), reported by `kunit_run_irq_test()` as run-in-irq reports
+/// a Rust `might_sleep()` there, at `file:line`.
+///
+/// # Safety
+/// `file` is a NUL-terminated string that lives as long as the program (C's `__FILE__`).
+#[no_mangle]
+pub unsafe extern "C" fn __kunit_c_might_sleep_in_irq(file: *const c_char, line: c_int) {
+    // SAFETY: the caller's contract.
+    let file: &'static CStr = unsafe { CStr::from_ptr(file) };
+    run_in_irq::might_sleep_at(file, line.max(0) as u32);
+}
+
+/// Whether this thread runs the irq stand-in's signal handler (where malloc() may deadlock).
+#[no_mangle]
+pub extern "C" fn __kunit_c_in_signal_handler() -> bool {
+    run_in_irq::in_signal_handler()
 }
 
 /// `in_task()`.

@@ -76,7 +76,7 @@ pub unsafe extern "C" fn kunit_set_failure(test: *mut CKunit) {
     // SAFETY: the caller's contract.
     let ct = unsafe { from_c(test) };
     ct.handle.set_failure();
-    ct.c.status = KUNIT_FAILURE;
+    ct.cstruct().status = KUNIT_FAILURE;
 }
 
 /// `kunit_fail_current_test()`: `    # <name>: <file>:<line>: <message>` on the current
@@ -98,6 +98,6 @@ pub unsafe extern "C" fn __kunit_c_fail_current_test(
     let current = kunit_get_current_test();
     if !current.is_null() {
         // SAFETY: the current C test is a kunit-c test.
-        unsafe { from_c(current) }.c.status = KUNIT_FAILURE;
+        unsafe { from_c(current) }.cstruct().status = KUNIT_FAILURE;
     }
 }

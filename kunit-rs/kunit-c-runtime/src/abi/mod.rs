@@ -6,6 +6,7 @@
 //! - `assert` — what those entry points do
 //! - `c_test` — the C `struct kunit` of a running test, and the thread's current C test
 //! - `ctypes` — the C structures, laid out as C lays them out
+//! - `fake_test` — `kunit_init_test()`/`kunit_cleanup()`: tests C code makes for itself
 //! - `irq` — `kunit_run_irq_test()` and the context queries of `linux/preempt.h`
 //! - `log` — `kunit_info/warn/err`, skips, `kunit_fail_current_test`
 //! - `params` — parameter arrays
@@ -18,6 +19,7 @@ pub(crate) mod assert;
 mod assert_abi;
 pub(crate) mod c_test;
 pub(crate) mod ctypes;
+pub(crate) mod fake_test;
 pub(crate) mod irq;
 pub(crate) mod log;
 pub(crate) mod params;

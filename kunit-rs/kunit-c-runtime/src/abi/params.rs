@@ -25,7 +25,7 @@ pub unsafe extern "C-unwind" fn kunit_array_gen_params(
     desc: *mut c_char,
 ) -> *const c_void {
     // SAFETY: the caller's contract.
-    let c = unsafe { &from_c(test).c };
+    let c = unsafe { &*from_c(test).cstruct() };
     let (array, index) = (c.params_array, c.param_index.max(0) as usize);
     if array.params.is_null() || index >= array.num_params {
         return std::ptr::null();

@@ -19,6 +19,7 @@
 
 typedef unsigned int kc_gfp_t;
 #define KC_GFP_ZERO 0x100u
+#define KC_GFP_DIRECT_RECLAIM 0x400u /* gfpflags_allow_blocking() */
 
 #define KC_MAX_ERRNO 4095
 #define KC_IS_ERR_VALUE(x) ((unsigned long)(x) >= (unsigned long)-KC_MAX_ERRNO)

@@ -18,6 +18,7 @@
 
 struct kc_kthread {
 	unsigned int state; /* task_struct.__state: first, as in the header's layout */
+	void *kunit_test; /* task_struct.kunit_test: second */
 	int (*threadfn)(void *data);
 	void *data;
 	int result;
@@ -27,6 +28,24 @@ struct kc_kthread {
 };
 
 static __thread struct kc_kthread *self;
+
+/* The task_struct of a thread kthread_create() did not make: the header's two fields. */
+struct kc_task {
+	unsigned int state;
+	void *kunit_test;
+};
+
+/*
+ * `current`: one task per thread, the same in every file (and in the runtime, which keeps
+ * the running test in its kunit_test). In a kthread it is the kthread's own task, the
+ * handle kthread_create() returned.
+ */
+void *__kunit_c_current(void)
+{
+	static __thread struct kc_task task;
+
+	return self ? (void *)self : (void *)&task;
+}
 
 static void pause_briefly(void)
 {

@@ -104,13 +104,15 @@ void *vzalloc(unsigned long size)
 	return vmalloc(size); /* anonymous mappings start zeroed */
 }
 
+bool __kunit_c_vfree_vmap(const void *addr);
+
 void vfree(const void *addr)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
 	char *base;
 	size_t total;
 
-	if (!addr)
+	if (!addr || __kunit_c_vfree_vmap(addr))
 		return;
 	base = (char *)addr - page;
 	memcpy(&total, base, sizeof(total));

@@ -65,10 +65,22 @@ void __kunit_c_bug(const char *file, int line)
 	abort();
 }
 
+/*
+ * How many WARN()s this thread reported: what kunit-c's own tests of a warning read (per
+ * thread, so tests running in parallel do not see each other's).
+ */
+static __thread unsigned long kc_warnings;
+
+unsigned long __kunit_c_warn_count(void)
+{
+	return kc_warnings;
+}
+
 void __kunit_c_warn(const char *file, int line, const char *fmt, ...)
 {
 	va_list ap;
 
+	kc_warnings++;
 	fprintf(stderr, "------------[ cut here ]------------\nWARNING: at %s:%d\n", file, line);
 	if (fmt) {
 		va_start(ap, fmt);

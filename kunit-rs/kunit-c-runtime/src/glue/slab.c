@@ -3,7 +3,10 @@
  * kunit-c glue: the kernel's kmalloc semantics on the C heap. Each object has a 16-byte
  * header before it (the bucket size, and the offset back to malloc's block), so ksize()
  * answers and an alignment can be kept: 8 bytes at least, a power-of-two size aligned to
- * its size up to a page, as the kernel guarantees.
+ * its size up to a page, as the kernel guarantees. In the irq stand-in's signal handler
+ * (hardirq, and softirq work run on its exit) malloc() may deadlock on the lock of the code
+ * it interrupted, so objects come from mmap() there (bit 0 of the offset says so) and
+ * kfree() there of a malloc()ed object leaks it rather than call free().
  *
  * Under AddressSanitizer (its runtime preloaded by `kunit c --sanitize=address`) the bytes
  * around an object are poisoned as KASAN poisons them: the header and padding before it, and
@@ -14,6 +17,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "glue.h"
 
@@ -51,6 +55,12 @@ KC_WEAK size_t kmalloc_size_roundup(size_t size)
 	return b; /* above 8 KiB: whole pages, a power of two of them */
 }
 
+void __kunit_c_might_sleep(const char *file, int line);
+
+bool __kunit_c_in_signal_handler(void);
+
+#define MMAPPED 1u
+
 /* An object's alignment: its bucket's for a power of two (16 to a page), else 16. */
 static size_t align_of_bucket(size_t bucket)
 {
@@ -69,7 +79,7 @@ static char *block_of(const void *p, size_t *block_size)
 	size_t bucket = header_of(p)->bucket;
 
 	*block_size = bucket + align_of_bucket(bucket) + HEADER;
-	return (char *)p - header_of(p)->offset;
+	return (char *)p - (header_of(p)->offset & ~(size_t)MMAPPED);
 }
 
 /* Under ASan: only [p, p + size) of the object's block is addressable. */
@@ -90,21 +100,34 @@ static void unpoison_bucket(const void *p)
 
 KC_WEAK void *__kmalloc_noprof(size_t size, kc_gfp_t flags)
 {
-	size_t bucket, align;
+	size_t bucket, align, offset;
+	bool mapped = __kunit_c_in_signal_handler();
 	char *block, *obj;
 
+	/* The kernel's might_alloc(): an allocation that may block may sleep. */
+	if (flags & KC_GFP_DIRECT_RECLAIM)
+		__kunit_c_might_sleep(__FILE__, __LINE__);
 	if (size == 0)
 		return ZERO_SIZE_PTR;
 	if (size > ((size_t)1 << 30))
 		return NULL;
 	bucket = kmalloc_size_roundup(size);
 	align = align_of_bucket(bucket);
-	block = malloc(bucket + align + HEADER);
-	if (!block)
-		return NULL;
+	if (mapped) {
+		block = mmap(NULL, bucket + align + HEADER, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (block == MAP_FAILED)
+			return NULL;
+	} else {
+		block = malloc(bucket + align + HEADER);
+		if (!block)
+			return NULL;
+	}
 	obj = (char *)(((uintptr_t)block + HEADER + align - 1) & ~(uintptr_t)(align - 1));
+	/* A multiple of 16 (HEADER and the alignment): bit 0 is free for the flag. */
+	offset = (size_t)(obj - block);
 	header_of(obj)->bucket = bucket;
-	header_of(obj)->offset = (size_t)(obj - block);
+	header_of(obj)->offset = mapped ? offset | MMAPPED : offset;
 	if (flags & KC_GFP_ZERO)
 		memset(obj, 0, bucket);
 	poison_outside(obj, size);
@@ -118,15 +141,19 @@ KC_WEAK size_t ksize(const void *p)
 
 KC_WEAK void kfree(const void *p)
 {
-	size_t block_size;
+	size_t block_size, offset;
 	char *block;
 
 	if (ZERO_OR_NULL(p))
 		return;
+	offset = header_of(p)->offset;
 	block = block_of(p, &block_size);
 	/* ASan's free() poisons the whole block as freed; nothing stays poisoned by us. */
 	kc_asan_unpoison(block, block_size);
-	free(block);
+	if (offset & MMAPPED)
+		munmap(block, block_size);
+	else if (!__kunit_c_in_signal_handler())
+		free(block);
 }
 
 KC_WEAK void kfree_sensitive(const void *p)
@@ -270,29 +297,3 @@ KC_WEAK void kmem_cache_free(struct kmem_cache *s, void *p)
 	kfree(p);
 }
 
-/* mm/util.c's user-memory copies: user memory is ordinary memory in a test process. */
-KC_WEAK void *memdup_user(const void *src, size_t len)
-{
-	void *p = __kmalloc_noprof(len, 0);
-
-	if (!p)
-		return (void *)(intptr_t)-12; /* ERR_PTR(-ENOMEM) */
-	memcpy(p, src, len);
-	return p;
-}
-
-KC_WEAK void *vmemdup_user(const void *src, size_t len)
-{
-	return memdup_user(src, len);
-}
-
-KC_WEAK void *memdup_user_nul(const void *src, size_t len)
-{
-	char *p = __kmalloc_noprof(len + 1, 0);
-
-	if (!p)
-		return (void *)(intptr_t)-12;
-	memcpy(p, src, len);
-	p[len] = '\0';
-	return p;
-}

@@ -3,6 +3,13 @@
  * kunit-c: deferred actions, run LIFO when the test ends (after the suite's exit),
  * kept on the same resource stack as the Rust actions of kunit-rs.
  */
+/*
+ * As the kernel's, this header gives all of KUnit's API (root-device-test.c includes it
+ * alone). <kunit/test.h> includes this header in its middle, once struct kunit exists, so
+ * the include comes before the guard: a file that starts here gets test.h's order.
+ */
+#include <kunit/test.h>
+
 #ifndef _KUNIT_RESOURCE_H
 #define _KUNIT_RESOURCE_H
 

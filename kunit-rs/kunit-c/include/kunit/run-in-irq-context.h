@@ -4,8 +4,9 @@
  * context, from a hardirq stand-in (a signal on the test thread) and from softirq,
  * until the calls in all three reach @max_iterations and each context ran (or 1 s
  * passed); then KUnit's final expectations are made here, in C, so their text is
- * KUnit's. @func runs inside a signal handler: no allocation, locks, printing or
- * assertions there; return false on failure.
+ * KUnit's. @func runs inside a signal handler: no locks, printing or assertions there
+ * (kmalloc(GFP_ATOMIC) is served by mmap() there); return false on failure. might_sleep()
+ * or a GFP_KERNEL allocation in hardirq or softirq is reported as the kernel reports it.
  */
 #ifndef _KUNIT_RUN_IN_IRQ_CONTEXT_H
 #define _KUNIT_RUN_IN_IRQ_CONTEXT_H
@@ -26,8 +27,8 @@ struct kunit_irq_test_state {
 
 /*
  * Runs the irq test (run-in-irq's newest algorithm) and fills @state; reports setup
- * errors and kernel-rule violations (allocation or might_sleep() in hardirq, ...) as
- * failures. False when the run could not start.
+ * errors and kernel-rule violations (might_sleep() in hardirq or softirq, a blocking
+ * allocation in hardirq, ...) as failures. False when the run could not start.
  */
 bool __kunit_c_run_irq_test(struct kunit *test, bool (*func)(void *),
 			    int max_iterations, void *test_specific_state,

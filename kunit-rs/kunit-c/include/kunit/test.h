@@ -27,6 +27,15 @@
 /* Reached through the kernel's own kunit/test.h includes (module.h, ...); test files rely on it. */
 #include <linux/random.h>
 #include <linux/ktime.h>
+/* What the kernel's <kunit/test.h> includes, which test files rely on. */
+#include <linux/args.h>
+#include <linux/container_of.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <asm/rwonce.h>
 #include <kunit/assert.h>
 #include <kunit/try-catch.h>
 #include <kunit/test-bug.h>
@@ -173,15 +182,22 @@ void __kunit_c_register_suites(struct kunit_suite *const *suites,
 			       const char *module, const char *file, int line,
 			       bool init_section);
 
+/* The kernel's list may end in a comma (drivers/of/of_test.c's does): a NULL-terminated copy. */
 #define __KUNIT_C_SUITES_DEFINE(id, init_section, ...)			\
 	static struct kunit_suite *const __kunit_c_suites_##id[] = {	\
-		__VA_ARGS__, NULL };					\
+		__VA_ARGS__ };						\
 	__attribute__((constructor)) static void			\
 	__kunit_c_register_##id(void)					\
 	{								\
-		__kunit_c_register_suites(__kunit_c_suites_##id,	\
-					  KBUILD_MODNAME, __FILE__,	\
-					  __LINE__, init_section);	\
+		enum { __n = sizeof(__kunit_c_suites_##id) /		\
+			     sizeof(__kunit_c_suites_##id[0]) };	\
+		static struct kunit_suite *__list[__n + 1];		\
+									\
+		for (int __i = 0; __i < __n; __i++)			\
+			__list[__i] = __kunit_c_suites_##id[__i];	\
+		__kunit_c_register_suites(__list, KBUILD_MODNAME,	\
+					  __FILE__, __LINE__,		\
+					  init_section);		\
 	}
 #define __KUNIT_C_SUITES_AT(id, init_section, ...)			\
 	__KUNIT_C_SUITES_DEFINE(id, init_section, __VA_ARGS__)
@@ -326,6 +342,20 @@ void kunit_set_failure(struct kunit *test);
 /* ---- managed memory ------------------------------------------------------- */
 
 #include <kunit/resource.h>
+/* `current->kunit_test`, the test kunit_get_current_test() returns. */
+#include <linux/sched.h>
+
+struct string_stream;
+
+/*
+ * A test of the caller's own in @test (KUnit's self-tests make such "fake" tests and check
+ * their resources, actions and stubs): named @name, succeeding, with nothing to release;
+ * what it logs is kept, not printed. @log must be NULL: a test's log here is kunit-c's,
+ * not a KUnit string_stream (a stream aborts the process with a message saying so).
+ */
+void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log);
+/* Releases @test's resources, deferred actions and static stubs now, newest first. */
+void kunit_cleanup(struct kunit *test);
 
 /*
  * n * size bytes on kunit's resource stack, freed when the test ends or by
@@ -337,6 +367,15 @@ void *kunit_kmalloc_array(struct kunit *test, size_t n, size_t size, gfp_t gfp);
 void kunit_kfree(struct kunit *test, const void *ptr);
 /* A managed copy of @str (NULL for NULL). */
 char *kunit_kstrdup(struct kunit *test, const char *str, gfp_t gfp);
+
+struct file;
+/*
+ * Anonymous user memory (see <linux/uaccess.h>) that is unmapped when the test ends: its
+ * user address, or 0 when it could not be mapped (as lib/kunit/user_alloc.c).
+ */
+unsigned long kunit_vm_mmap(struct kunit *test, struct file *file, unsigned long addr,
+			    unsigned long len, unsigned long prot, unsigned long flag,
+			    unsigned long offset);
 
 static inline void *kunit_kmalloc(struct kunit *test, size_t size, gfp_t gfp)
 {

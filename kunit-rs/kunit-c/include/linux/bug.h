@@ -13,6 +13,8 @@
 
 void __kunit_c_bug(const char *file, int line) __noreturn __cold;
 void __kunit_c_warn(const char *file, int line, const char *fmt, ...) __printf(3, 4) __cold;
+/* kunit-c's own: how many warnings this thread has reported (for tests of a warning). */
+unsigned long __kunit_c_warn_count(void);
 
 #define BUG() __kunit_c_bug(__FILE__, __LINE__)
 #define BUG_ON(cond) do { if (unlikely(cond)) BUG(); } while (0)

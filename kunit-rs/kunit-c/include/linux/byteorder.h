@@ -50,6 +50,32 @@ __KUNIT_C_P(cpu_to_be32, 32)
 __KUNIT_C_P(cpu_to_be64, 64)
 #undef __KUNIT_C_P
 
+/* The user ABI's names (<uapi/linux/byteorder/little_endian.h> & co.), which uapi headers use. */
+#define __le16_to_cpu(x) le16_to_cpu(x)
+#define __le16_to_cpup(p) le16_to_cpup(p)
+#define __cpu_to_le16(x) cpu_to_le16(x)
+#define __cpu_to_le16p(p) cpu_to_le16p(p)
+#define __le32_to_cpu(x) le32_to_cpu(x)
+#define __le32_to_cpup(p) le32_to_cpup(p)
+#define __cpu_to_le32(x) cpu_to_le32(x)
+#define __cpu_to_le32p(p) cpu_to_le32p(p)
+#define __le64_to_cpu(x) le64_to_cpu(x)
+#define __le64_to_cpup(p) le64_to_cpup(p)
+#define __cpu_to_le64(x) cpu_to_le64(x)
+#define __cpu_to_le64p(p) cpu_to_le64p(p)
+#define __be16_to_cpu(x) be16_to_cpu(x)
+#define __be16_to_cpup(p) be16_to_cpup(p)
+#define __cpu_to_be16(x) cpu_to_be16(x)
+#define __cpu_to_be16p(p) cpu_to_be16p(p)
+#define __be32_to_cpu(x) be32_to_cpu(x)
+#define __be32_to_cpup(p) be32_to_cpup(p)
+#define __cpu_to_be32(x) cpu_to_be32(x)
+#define __cpu_to_be32p(p) cpu_to_be32p(p)
+#define __be64_to_cpu(x) be64_to_cpu(x)
+#define __be64_to_cpup(p) be64_to_cpup(p)
+#define __cpu_to_be64(x) cpu_to_be64(x)
+#define __cpu_to_be64p(p) cpu_to_be64p(p)
+
 #include <linux/byteorder/generic.h>
 
 #endif /* _LINUX_BYTEORDER_H */

@@ -20,6 +20,26 @@
 
 #define __free(_name) __cleanup(__free_##_name)
 
+/*
+ * A class: a type with a constructor and a destructor run when a variable of it leaves
+ * scope. CLASS(name, var)(args) declares var, initialised by the constructor with args.
+ */
+#define DEFINE_CLASS(_name, _type, _exit, _init, _init_args...)			\
+	typedef _type class_##_name##_t;					\
+	static inline void class_##_name##_destructor(_type *p)		\
+	{									\
+		_type _T = *p;							\
+		_exit;								\
+	}									\
+	static inline _type class_##_name##_constructor(_init_args)		\
+	{									\
+		_type t = _init;						\
+		return t;							\
+	}
+#define CLASS(_name, var)							\
+	class_##_name##_t var __cleanup(class_##_name##_destructor) =		\
+		class_##_name##_constructor
+
 /* The value of p, with p set to NULL so that its cleanup does nothing. */
 #define __get_and_null(p, nullvalue)					\
 	({								\

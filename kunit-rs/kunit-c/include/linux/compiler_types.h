@@ -84,6 +84,19 @@
 #define __is_constexpr(x) \
 	(sizeof(int) == sizeof(*(8 ? ((void *)((long)(x) * 0l)) : (int *)8)))
 
+/*
+ * The bytes the compiler knows to be left at @p: in the whole object (__struct_size) or in
+ * the member @p points into (__member_size); SIZE_MAX when it cannot tell. The dynamic form
+ * sees sizes known only at run time (an allocation's, through __alloc_size__).
+ */
+#if __has_builtin(__builtin_dynamic_object_size)
+#define __struct_size(p) __builtin_dynamic_object_size(p, 0)
+#define __member_size(p) __builtin_dynamic_object_size(p, 1)
+#else
+#define __struct_size(p) __builtin_object_size(p, 0)
+#define __member_size(p) __builtin_object_size(p, 1)
+#endif
+
 /* True when the compiler can prove x true; never evaluates x. */
 #define statically_true(x) (__builtin_constant_p(x) && (x))
 #define const_true(x) __builtin_choose_expr(__is_constexpr(x), x, false)

@@ -71,7 +71,7 @@ static inline long __kunit_c_wait_for_completion(struct completion *x, long time
 {
 	unsigned long end = jiffies + (unsigned long)timeout;
 
-	might_sleep();
+	__kunit_c_might_sleep_site(__FILE__, __LINE__);
 	while (!try_wait_for_completion(x)) {
 		if (timeout >= 0 && time_after_eq(jiffies, end))
 			return 0;
@@ -92,11 +92,13 @@ static inline void wait_for_completion(struct completion *x)
 #define wait_for_completion_interruptible(x) (wait_for_completion(x), 0)
 #define wait_for_completion_state(x, state) ((void)(state), wait_for_completion(x), 0)
 #define wait_for_completion_timeout(x, timeout)				\
-	((unsigned long)__kunit_c_wait_for_completion((x), (long)(timeout)))
+	((unsigned long)__kunit_c_sleeper(__kunit_c_wait_for_completion((x), (long)(timeout))))
 #define wait_for_completion_io_timeout(x, timeout) wait_for_completion_timeout(x, timeout)
 #define wait_for_completion_interruptible_timeout(x, timeout)			\
-	__kunit_c_wait_for_completion((x), (long)(timeout))
+	__kunit_c_sleeper(__kunit_c_wait_for_completion((x), (long)(timeout)))
 #define wait_for_completion_killable_timeout(x, timeout)			\
-	__kunit_c_wait_for_completion((x), (long)(timeout))
+	__kunit_c_sleeper(__kunit_c_wait_for_completion((x), (long)(timeout)))
+/* wait_for_completion() reports a sleep in atomic context at its caller's line. */
+#define wait_for_completion(x) __kunit_c_sleeper(wait_for_completion(x))
 
 #endif /* __LINUX_COMPLETION_H */

@@ -246,4 +246,45 @@ static inline void cpumask_copy(struct cpumask *dstp, const struct cpumask *srcp
 #define cpu_possible(cpu) cpumask_test_cpu((cpu), cpu_possible_mask)
 #define cpu_present(cpu) cpumask_test_cpu((cpu), cpu_present_mask)
 
+/*
+ * cpumask_var_t as a kernel without CONFIG_CPUMASK_OFFSTACK has it: a one-element array, so
+ * the mask lives where the variable does. Allocating one cannot fail and only clears it for
+ * the zalloc forms; freeing does nothing.
+ */
+typedef struct cpumask cpumask_var_t[1];
+
+#define this_cpu_cpumask_var_ptr(x) this_cpu_ptr(x)
+#define __cpumask_var_read_mostly
+
+static inline bool alloc_cpumask_var(cpumask_var_t *mask, gfp_t flags)
+{
+	(void)mask;
+	(void)flags;
+	return true;
+}
+
+static inline bool alloc_cpumask_var_node(cpumask_var_t *mask, gfp_t flags, int node)
+{
+	(void)node;
+	return alloc_cpumask_var(mask, flags);
+}
+
+static inline bool zalloc_cpumask_var(cpumask_var_t *mask, gfp_t flags)
+{
+	(void)flags;
+	cpumask_clear(*mask);
+	return true;
+}
+
+static inline bool zalloc_cpumask_var_node(cpumask_var_t *mask, gfp_t flags, int node)
+{
+	(void)node;
+	return zalloc_cpumask_var(mask, flags);
+}
+
+static inline void alloc_bootmem_cpumask_var(cpumask_var_t *mask) { (void)mask; }
+static inline void free_cpumask_var(cpumask_var_t mask) { (void)mask; }
+static inline void free_bootmem_cpumask_var(cpumask_var_t mask) { (void)mask; }
+static inline bool cpumask_available(cpumask_var_t mask) { (void)mask; return true; }
+
 #endif /* __LINUX_CPUMASK_H */

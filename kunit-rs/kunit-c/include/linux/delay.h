@@ -18,7 +18,7 @@ void __kunit_c_nsleep(unsigned long long nsecs);
 
 static inline void msleep(unsigned int msecs)
 {
-	might_sleep();
+	__kunit_c_might_sleep_site(__FILE__, __LINE__);
 	__kunit_c_nsleep((unsigned long long)msecs * 1000000ULL);
 }
 
@@ -36,7 +36,7 @@ static inline void ssleep(unsigned int seconds)
 static inline void usleep_range(unsigned long min, unsigned long max)
 {
 	(void)max;
-	might_sleep();
+	__kunit_c_might_sleep_site(__FILE__, __LINE__);
 	__kunit_c_nsleep((unsigned long long)min * 1000ULL);
 }
 
@@ -47,5 +47,12 @@ static inline void fsleep(unsigned long usecs)
 	else
 		usleep_range(usecs, usecs * 2);
 }
+
+/* The sleeping helpers report a sleep in atomic context at their caller's line. */
+#define msleep(msecs) __kunit_c_sleeper(msleep(msecs))
+#define msleep_interruptible(msecs) __kunit_c_sleeper(msleep_interruptible(msecs))
+#define ssleep(seconds) __kunit_c_sleeper(ssleep(seconds))
+#define usleep_range(min, max) __kunit_c_sleeper(usleep_range(min, max))
+#define fsleep(usecs) __kunit_c_sleeper(fsleep(usecs))
 
 #endif /* _LINUX_DELAY_H */

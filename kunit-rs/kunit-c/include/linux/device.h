@@ -15,6 +15,13 @@
 #include <linux/gfp.h>
 #include <linux/printk.h>
 #include <linux/stddef.h>
+/* What the kernel's <linux/device.h> includes too: code that names a device often relies on it. */
+#include <linux/atomic.h>
+#include <linux/klist.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/wait.h>
 
 struct module;
 struct device;
@@ -77,11 +84,11 @@ static inline struct device *get_device(struct device *dev) { return dev; }
 static inline void put_device(struct device *dev) { (void)dev; }
 
 /* Managed memory: freed when the device is released (or by devm_kfree()). */
-void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp) __malloc;
+void *devm_kmalloc(struct device *dev, size_t size, gfp_t gfp) __malloc __alloc_size__(2);
 void devm_kfree(struct device *dev, const void *p);
 char *devm_kstrdup(struct device *dev, const char *s, gfp_t gfp) __malloc;
-void *devm_kmemdup(struct device *dev, const void *src, size_t len, gfp_t gfp);
-void *devm_krealloc(struct device *dev, void *ptr, size_t size, gfp_t gfp) __must_check;
+void *devm_kmemdup(struct device *dev, const void *src, size_t len, gfp_t gfp) __alloc_size__(3);
+void *devm_krealloc(struct device *dev, void *ptr, size_t size, gfp_t gfp) __must_check __alloc_size__(3);
 char *devm_kasprintf(struct device *dev, gfp_t gfp, const char *fmt, ...) __printf(3, 4) __malloc;
 
 static inline void *devm_kzalloc(struct device *dev, size_t size, gfp_t gfp)

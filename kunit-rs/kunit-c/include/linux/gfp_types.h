@@ -31,6 +31,9 @@
 #define __GFP_THISNODE ((gfp_t)0x200000u)
 #define __GFP_ACCOUNT ((gfp_t)0x400000u)
 #define __GFP_RECLAIM (__GFP_DIRECT_RECLAIM | __GFP_KSWAPD_RECLAIM)
+/* How many low bits the flags above use; the bits from here up are free (xarray's flags). */
+#define __GFP_BITS_SHIFT 23
+#define __GFP_BITS_MASK ((gfp_t)((1u << __GFP_BITS_SHIFT) - 1))
 
 #define GFP_ATOMIC (__GFP_HIGH | __GFP_KSWAPD_RECLAIM)
 #define GFP_KERNEL (__GFP_RECLAIM | __GFP_IO | __GFP_FS)

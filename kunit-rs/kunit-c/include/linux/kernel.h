@@ -30,6 +30,7 @@
 #include <linux/hex.h>
 #include <linux/bitops.h>
 #include <linux/container_of.h>
+#include <linux/instruction_pointer.h>
 #include <linux/processor.h>
 #include <asm/page.h>
 
@@ -43,8 +44,26 @@
 #include <linux/wordpart.h>
 
 
-#define might_sleep() do { } while (0)
-#define might_sleep_if(cond) do { } while (0)
+/*
+ * might_sleep(): in atomic task context (a spinlock held, preemption or irqs disabled) the
+ * running test fails with the kernel's "BUG: sleeping function called from invalid
+ * context at <file>:<line>" for this line (see the glue's lockdep.c).
+ */
+void __kunit_c_might_sleep(const char *file, int line);
+#define might_sleep() __kunit_c_might_sleep(__FILE__, __LINE__)
+/*
+ * kunit-c's headers define sleeping helpers (msleep(), down(), wait_for_completion(), ...)
+ * as inline functions: each is wrapped in __kunit_c_sleeper() so that the line reported is
+ * its caller's, and checks with __kunit_c_might_sleep_site() instead of might_sleep().
+ */
+void __kunit_c_sleep_site(const char *file, int line);
+void __kunit_c_might_sleep_site(const char *file, int line);
+#define __kunit_c_sleeper(call) (__kunit_c_sleep_site(__FILE__, __LINE__), call)
+/* The direction of an I/O (an iov_iter's data_source): READ into memory, WRITE from it. */
+#define READ 0
+#define WRITE 1
+
+#define might_sleep_if(cond) do { if (cond) might_sleep(); } while (0)
 #define might_fault() do { } while (0)
 #define cond_resched() ({ 0; })
 #define sched_annotate_sleep() do { } while (0)

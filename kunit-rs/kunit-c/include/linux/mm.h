@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * kunit-c: the memory-management calls library code makes. There are no struct pages or
- * address spaces in a test process: allocation is slab.h's and vmalloc.h's, and a task
- * has no user memory map, so get_cmdline() finds no command line (0 bytes), as the
- * kernel's does for a task without an mm.
+ * kunit-c: the memory-management calls library code makes. Pages come from a flat pool
+ * of 64 MiB (<linux/gfp.h>'s alloc_pages()), each with its struct page in mem_map[];
+ * page_address() is its address in the pool's one mapping, and virt_to_page() its inverse
+ * for pool addresses (kmalloc()ed memory is malloc's, not the pool's: NULL there). There
+ * are no address spaces: a task has no user memory map, so get_cmdline() finds no command
+ * line (0 bytes), as the kernel's does for a task without an mm.
  */
 #ifndef _LINUX_MM_H
 #define _LINUX_MM_H
@@ -13,9 +15,75 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <linux/fs.h>
+#include <linux/gfp.h>
+#include <linux/mm_types.h>
+#include <linux/pfn.h>
+#include <linux/atomic.h>
 #include <asm/page.h>
+#include <asm/pgtable.h>
 
 struct task_struct;
+
+extern struct page mem_map[];
+#define page_to_pfn(page) ((unsigned long)((page) - mem_map))
+#define pfn_to_page(pfn) (mem_map + (pfn))
+
+void *page_address(const struct page *page);
+#define lowmem_page_address(page) page_address(page)
+#define page_to_virt(page) page_address(page)
+struct page *__kunit_c_virt_to_page(const void *addr);
+#define virt_to_page(addr) __kunit_c_virt_to_page((const void *)(addr))
+#define virt_addr_valid(addr) (__kunit_c_virt_to_page((const void *)(addr)) != NULL)
+
+static inline struct page *compound_head(const struct page *page)
+{
+	return (page->compound_head & 1) ? (struct page *)(page->compound_head - 1)
+					 : (struct page *)page;
+}
+static inline bool PageTail(const struct page *page) { return page->compound_head & 1; }
+static inline bool PageHead(const struct page *page)
+{
+	return !PageTail(page) && page->__kc_order && PageTail(page + 1) &&
+	       compound_head(page + 1) == page;
+}
+static inline bool PageCompound(const struct page *page)
+{
+	return PageHead(page) || PageTail(page);
+}
+/* No highmem: every page is mapped (see <linux/highmem.h>). */
+static inline bool PageHighMem(const struct page *page) { (void)page; return false; }
+
+#define page_folio(p) ((struct folio *)compound_head(p))
+#define folio_page(folio, n) (&(folio)->page + (n))
+/* As the kernel keeps it: the low byte of the first tail page's flags. */
+static inline unsigned int folio_order(const struct folio *folio)
+{
+	return PageHead(&folio->page) ? folio->_flags_1 & 0xff : 0;
+}
+static inline long folio_nr_pages(const struct folio *folio) { return 1L << folio_order(folio); }
+static inline size_t folio_size(const struct folio *folio) { return PAGE_SIZE << folio_order(folio); }
+static inline void *folio_address(const struct folio *folio) { return page_address(&folio->page); }
+static inline bool folio_test_large(const struct folio *folio) { return folio_order(folio) > 0; }
+static inline bool folio_test_highmem(const struct folio *folio) { (void)folio; return false; }
+
+/* The reference count is the head page's (the folio's), as in the kernel. */
+static inline int page_ref_count(const struct page *page)
+{
+	return atomic_read(&compound_head(page)->_refcount);
+}
+#define page_count(page) page_ref_count(page)
+#define folio_ref_count(folio) page_ref_count(&(folio)->page)
+void get_page(struct page *page);
+/* Drops a reference on the page's folio; the last one frees the block it heads. */
+void put_page(struct page *page);
+#define folio_get(folio) get_page(&(folio)->page)
+#define folio_put(folio) put_page(&(folio)->page)
+void release_pages(struct page **pages, int nr);
+#define folio_alloc(gfp, order) page_folio_or_null(alloc_pages((gfp) | __GFP_COMP, (order)))
+static inline struct folio *page_folio_or_null(struct page *page)
+{
+	return page ? page_folio(page) : NULL;
+}
 
 #ifndef kvmalloc_node
 #define kvmalloc_node(size, flags, node) ((void)(node), kvmalloc(size, flags))

@@ -2,13 +2,17 @@
 /*
  * kunit-c: struct mutex as a sleeping lock's userspace stand-in: a test-and-set lock whose
  * waiters pause and retry (test threads are the only contenders). The owner is recorded so
- * mutex_is_locked() and lockdep-style assertions have something to read.
+ * mutex_is_locked() has something to read, and the lock for lockdep_is_held(). Taking one
+ * may sleep: mutex_lock() in atomic context is reported as might_sleep() reports it.
  */
 #ifndef __LINUX_MUTEX_H
 #define __LINUX_MUTEX_H
 
 #include <stdbool.h>
 #include <linux/compiler.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/lockdep.h>
 #include <linux/processor.h>
 #include <linux/sched.h>
 /* As the kernel's include chain brings it: mutex-protected RCU writers use both. */
@@ -26,6 +30,14 @@ static inline void mutex_init(struct mutex *lock)
 	__atomic_store_n(&lock->owner, NULL, __ATOMIC_RELEASE);
 }
 
+/* What mutex_init() expands to in the kernel; the lockdep name and class are not kept. */
+static inline void __mutex_init(struct mutex *lock, const char *name, struct lock_class_key *key)
+{
+	(void)name;
+	(void)key;
+	mutex_init(lock);
+}
+
 static inline void mutex_destroy(struct mutex *lock)
 {
 	(void)lock;
@@ -41,37 +53,29 @@ static inline int mutex_trylock(struct mutex *lock)
 {
 	struct task_struct *none = NULL;
 
-	return __atomic_compare_exchange_n(&lock->owner, &none, current, false, __ATOMIC_ACQUIRE,
-					   __ATOMIC_RELAXED);
+	if (!__atomic_compare_exchange_n(&lock->owner, &none, current, false, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
+		return 0;
+	__kunit_c_lock_acquire(lock);
+	return 1;
 }
 
-static inline void mutex_lock(struct mutex *lock)
+#define mutex_lock(lock) do { might_sleep(); __kunit_c_mutex_lock(lock); } while (0)
+static inline void __kunit_c_mutex_lock(struct mutex *lock)
 {
 	while (!mutex_trylock(lock))
 		cpu_relax();
 }
 
-static inline int mutex_lock_interruptible(struct mutex *lock)
-{
-	mutex_lock(lock);
-	return 0;
-}
-
-static inline int mutex_lock_killable(struct mutex *lock)
-{
-	mutex_lock(lock);
-	return 0;
-}
+#define mutex_lock_interruptible(lock) ({ mutex_lock(lock); 0; })
+#define mutex_lock_killable(lock) ({ mutex_lock(lock); 0; })
 
 static inline void mutex_unlock(struct mutex *lock)
 {
+	__kunit_c_lock_release(lock);
 	__atomic_store_n(&lock->owner, NULL, __ATOMIC_RELEASE);
 }
 
 #define mutex_lock_nested(lock, subclass) mutex_lock(lock)
-/* Lock debugging is not modelled: a held-lock check passes. */
-#ifndef lockdep_is_held
-#define lockdep_is_held(lock) ((void)(lock), 1)
-#endif
 
 #endif /* __LINUX_MUTEX_H */

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
-/* kunit-c: preempt_count-style context queries on run-in-irq's model of this thread. */
+/*
+ * kunit-c: preempt_count-style context queries on run-in-irq's model of this thread, and
+ * the preemption-disable depth the glue keeps for it (spinlocks take it, as in the kernel):
+ * in_atomic() is true with preemption disabled or in any irq context.
+ */
 #ifndef _LINUX_PREEMPT_H
 #define _LINUX_PREEMPT_H
 
@@ -19,8 +23,16 @@ bool __kunit_c_in_interrupt(void);
 #define in_interrupt() __kunit_c_in_interrupt()
 #define in_nmi() 0
 
-#define preempt_disable() do { } while (0)
-#define preempt_enable() do { } while (0)
+void __kunit_c_preempt_disable(void);
+void __kunit_c_preempt_enable(void);
+unsigned int __kunit_c_preempt_depth(void);
+
+#define preempt_disable() __kunit_c_preempt_disable()
+#define preempt_enable() __kunit_c_preempt_enable()
+#define preempt_enable_no_resched() __kunit_c_preempt_enable()
+#define preempt_count() __kunit_c_preempt_depth()
+#define in_atomic() (__kunit_c_preempt_depth() != 0 || __kunit_c_in_interrupt())
+#define preemptible() (!__kunit_c_preempt_depth() && !__kunit_c_in_interrupt())
 #define migrate_disable() do { } while (0)
 #define migrate_enable() do { } while (0)
 

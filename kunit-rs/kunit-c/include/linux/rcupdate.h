@@ -56,6 +56,8 @@ void __kunit_c_rcu_barrier(void);
 #define rcu_dereference_bh(p) __kunit_c_rcu_deref(p)
 #define rcu_dereference_sched(p) __kunit_c_rcu_deref(p)
 #define rcu_dereference_protected(p, c) (p)
+/* Marks where an RCU-protected pointer leaves the read side (a reference was taken): the value. */
+#define rcu_pointer_handoff(p) (p)
 #define rcu_dereference_check(p, c) __kunit_c_rcu_deref(p)
 #define rcu_access_pointer(p) READ_ONCE(p)
 #define rcu_assign_pointer(p, v) smp_store_release(&(p), (v))

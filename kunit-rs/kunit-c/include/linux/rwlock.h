@@ -3,7 +3,8 @@
  * kunit-c: rwlock_t, a spinning reader-writer lock on the compiler's atomics: any number
  * of readers, or one writer. As the kernel's, a reader may take it again while it holds it
  * (readers are let in while a writer waits), so a writer can starve; the _irq/_irqsave/_bh
- * forms also mask run-in-irq's interrupt stand-in, as <linux/spinlock.h>'s do.
+ * forms also mask run-in-irq's interrupt stand-in, as <linux/spinlock.h>'s do. Holding it
+ * (either way) disables preemption and is recorded for lockdep_is_held(), as a spinlock is.
  */
 #ifndef __LINUX_RWLOCK_H
 #define __LINUX_RWLOCK_H
@@ -11,6 +12,8 @@
 #include <stdbool.h>
 #include <linux/compiler.h>
 #include <linux/irqflags.h>
+#include <linux/lockdep.h>
+#include <linux/preempt.h>
 #include <linux/processor.h>
 
 /* @cnt: the number of readers, or -1 while a writer holds it. */
@@ -30,10 +33,14 @@ static inline bool read_trylock(rwlock_t *lock)
 {
 	int c = __atomic_load_n(&lock->cnt, __ATOMIC_RELAXED);
 
+	preempt_disable();
 	while (c >= 0)
 		if (__atomic_compare_exchange_n(&lock->cnt, &c, c + 1, true, __ATOMIC_ACQUIRE,
-						__ATOMIC_RELAXED))
+						__ATOMIC_RELAXED)) {
+			__kunit_c_lock_acquire(lock);
 			return true;
+		}
+	preempt_enable();
 	return false;
 }
 
@@ -41,8 +48,14 @@ static inline bool write_trylock(rwlock_t *lock)
 {
 	int unlocked = 0;
 
-	return __atomic_compare_exchange_n(&lock->cnt, &unlocked, -1, false, __ATOMIC_ACQUIRE,
-					   __ATOMIC_RELAXED);
+	preempt_disable();
+	if (!__atomic_compare_exchange_n(&lock->cnt, &unlocked, -1, false, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED)) {
+		preempt_enable();
+		return false;
+	}
+	__kunit_c_lock_acquire(lock);
+	return true;
 }
 
 static inline void read_lock(rwlock_t *lock)
@@ -59,12 +72,16 @@ static inline void write_lock(rwlock_t *lock)
 
 static inline void read_unlock(rwlock_t *lock)
 {
+	__kunit_c_lock_release(lock);
 	__atomic_sub_fetch(&lock->cnt, 1, __ATOMIC_RELEASE);
+	preempt_enable();
 }
 
 static inline void write_unlock(rwlock_t *lock)
 {
+	__kunit_c_lock_release(lock);
 	__atomic_store_n(&lock->cnt, 0, __ATOMIC_RELEASE);
+	preempt_enable();
 }
 
 static inline bool rwlock_is_contended(rwlock_t *lock)

@@ -49,7 +49,7 @@ static inline int down_write_trylock(struct rw_semaphore *sem)
 
 static inline void down_read(struct rw_semaphore *sem)
 {
-	might_sleep();
+	__kunit_c_might_sleep_site(__FILE__, __LINE__);
 	while (!down_read_trylock(sem))
 		__kunit_c_futex_wait(&sem->count, __KUNIT_C_RWSEM_WRITER, 0);
 }
@@ -58,7 +58,7 @@ static inline void down_write(struct rw_semaphore *sem)
 {
 	unsigned int c;
 
-	might_sleep();
+	__kunit_c_might_sleep_site(__FILE__, __LINE__);
 	while (!down_write_trylock(sem)) {
 		c = __atomic_load_n(&sem->count, __ATOMIC_RELAXED);
 		if (c)
@@ -90,5 +90,9 @@ static inline void downgrade_write(struct rw_semaphore *sem)
 #define down_write_killable(sem) (down_write(sem), 0)
 #define down_read_nested(sem, subclass) down_read(sem)
 #define down_write_nested(sem, subclass) down_write(sem)
+
+/* The sleeping acquisitions report a sleep in atomic context at their caller's line. */
+#define down_read(sem) __kunit_c_sleeper(down_read(sem))
+#define down_write(sem) __kunit_c_sleeper(down_write(sem))
 
 #endif /* _LINUX_RWSEM_H */

@@ -18,16 +18,19 @@
 #define TASK_INTERRUPTIBLE 0x00000001
 #define TASK_UNINTERRUPTIBLE 0x00000002
 
+struct kunit;
+
+/*
+ * A task: its state word, and the KUnit test it runs (`current->kunit_test`, which
+ * kunit_get_current_test() returns; KUnit's self-tests set it to a test of their own).
+ */
 struct task_struct {
 	unsigned int __state;
+	struct kunit *kunit_test;
 };
 
-static inline struct task_struct *__kunit_c_current(void)
-{
-	static __thread struct task_struct task;
-
-	return &task;
-}
+/* The calling thread's task, one per thread for every file (kunit-c's glue). */
+struct task_struct *__kunit_c_current(void);
 
 #define current __kunit_c_current()
 

@@ -42,7 +42,7 @@ static inline int __kunit_c_down(struct semaphore *sem, long timeout)
 {
 	unsigned long end = jiffies + (unsigned long)timeout;
 
-	might_sleep();
+	__kunit_c_might_sleep_site(__FILE__, __LINE__);
 	while (down_trylock(sem)) {
 		if (timeout >= 0 && time_after_eq(jiffies, end))
 			return -ETIME;
@@ -55,14 +55,17 @@ static inline void down(struct semaphore *sem)
 {
 	__kunit_c_down(sem, -1);
 }
-#define down_interruptible(sem) __kunit_c_down((sem), -1)
-#define down_killable(sem) __kunit_c_down((sem), -1)
-#define down_timeout(sem, timeout) __kunit_c_down((sem), (long)(timeout))
+#define down_interruptible(sem) __kunit_c_sleeper(__kunit_c_down((sem), -1))
+#define down_killable(sem) __kunit_c_sleeper(__kunit_c_down((sem), -1))
+#define down_timeout(sem, timeout) __kunit_c_sleeper(__kunit_c_down((sem), (long)(timeout)))
 
 static inline void up(struct semaphore *sem)
 {
 	__atomic_add_fetch(&sem->count, 1, __ATOMIC_RELEASE);
 	__kunit_c_futex_wake_all(&sem->count);
 }
+
+/* down() reports a sleep in atomic context at its caller's line. */
+#define down(sem) __kunit_c_sleeper(down(sem))
 
 #endif /* __LINUX_SEMAPHORE_H */

@@ -38,7 +38,7 @@ DEFINE_FREE(kfree, void *, if (!IS_ERR_OR_NULL(_T)) kfree(_T))
 DEFINE_FREE(kfree_sensitive, void *, if (_T) kfree_sensitive(_T))
 size_t ksize(const void *objp);
 size_t kmalloc_size_roundup(size_t size);
-void *krealloc_noprof(const void *objp, size_t new_size, gfp_t flags) __must_check;
+void *krealloc_noprof(const void *objp, size_t new_size, gfp_t flags) __must_check __alloc_size__(2);
 
 static inline void *kmalloc(size_t size, gfp_t flags) { return __kmalloc_noprof(size, flags); }
 static inline void *kzalloc(size_t size, gfp_t flags) { return kmalloc(size, flags | __GFP_ZERO); }
@@ -98,6 +98,14 @@ static inline void *__must_check krealloc_array(void *p, size_t new_n, size_t ne
 /* kvmalloc: kmalloc here (no separate virtual allocator is needed in userspace). */
 static inline void *kvmalloc(size_t size, gfp_t flags) { return kmalloc(size, flags); }
 static inline void *kvzalloc(size_t size, gfp_t flags) { return kzalloc(size, flags); }
+static inline void *kvmalloc_node(size_t size, gfp_t flags, int node)
+{
+	return kmalloc_node(size, flags, node);
+}
+static inline void *kvzalloc_node(size_t size, gfp_t flags, int node)
+{
+	return kzalloc_node(size, flags, node);
+}
 static inline void *kvmalloc_array(size_t n, size_t size, gfp_t flags)
 {
 	return kmalloc_array(n, size, flags);
@@ -119,8 +127,8 @@ void *kmemdup_noprof(const void *src, size_t len, gfp_t gfp) __alloc_size__(2);
 #define kmemdup(...) kmemdup_noprof(__VA_ARGS__)
 #endif
 void *kmemdup_nul(const char *s, size_t len, gfp_t gfp);
-void *kmemdup_array(const void *src, size_t count, size_t element_size, gfp_t gfp);
-void *kvmemdup(const void *src, size_t len, gfp_t gfp);
+void *kmemdup_array(const void *src, size_t count, size_t element_size, gfp_t gfp) __alloc_size__(2, 3);
+void *kvmemdup(const void *src, size_t len, gfp_t gfp) __alloc_size__(2);
 char *kstrdup(const char *s, gfp_t gfp) __malloc;
 const char *kstrdup_const(const char *s, gfp_t gfp);
 char *kstrndup(const char *s, size_t len, gfp_t gfp);

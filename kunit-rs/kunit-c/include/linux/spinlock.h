@@ -3,6 +3,8 @@
  * kunit-c: spinlock_t and raw_spinlock_t as real test-and-set locks on the compiler's
  * atomics, so suites run in parallel threads exclude each other as in the kernel. The
  * _irq/_irqsave forms also mask run-in-irq's interrupt stand-in, as they mask interrupts.
+ * Taking one disables preemption, as in the kernel, so the holder is in atomic context
+ * (might_sleep() reports), and records the lock for lockdep_is_held().
  */
 #ifndef _LINUX_SPINLOCK_H
 #define _LINUX_SPINLOCK_H
@@ -10,6 +12,8 @@
 #include <stdbool.h>
 #include <linux/compiler.h>
 #include <linux/irqflags.h>
+#include <linux/lockdep.h>
+#include <linux/preempt.h>
 #include <linux/processor.h>
 
 typedef struct raw_spinlock {
@@ -29,19 +33,29 @@ static inline void raw_spin_lock_init(raw_spinlock_t *lock)
 
 static inline bool raw_spin_trylock(raw_spinlock_t *lock)
 {
-	return !__atomic_test_and_set(&lock->locked, __ATOMIC_ACQUIRE);
+	preempt_disable();
+	if (__atomic_test_and_set(&lock->locked, __ATOMIC_ACQUIRE)) {
+		preempt_enable();
+		return false;
+	}
+	__kunit_c_lock_acquire(lock);
+	return true;
 }
 
 static inline void raw_spin_lock(raw_spinlock_t *lock)
 {
+	preempt_disable();
 	while (__atomic_test_and_set(&lock->locked, __ATOMIC_ACQUIRE))
 		while (__atomic_load_n(&lock->locked, __ATOMIC_RELAXED))
 			cpu_relax();
+	__kunit_c_lock_acquire(lock);
 }
 
 static inline void raw_spin_unlock(raw_spinlock_t *lock)
 {
+	__kunit_c_lock_release(lock);
 	__atomic_clear(&lock->locked, __ATOMIC_RELEASE);
+	preempt_enable();
 }
 
 static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
@@ -85,7 +99,7 @@ static inline bool raw_spin_is_locked(raw_spinlock_t *lock)
 /* As in the kernel, rwlock_t comes with the spinlocks. */
 #include <linux/rwlock.h>
 
-#define assert_spin_locked(lock) ((void)0)
-#define lockdep_assert_held(lock) ((void)(lock))
+#define assert_raw_spin_locked(lock) BUG_ON(!raw_spin_is_locked(lock))
+#define assert_spin_locked(lock) assert_raw_spin_locked(lock)
 
 #endif /* _LINUX_SPINLOCK_H */

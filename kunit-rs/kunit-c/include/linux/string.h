@@ -98,6 +98,11 @@ void *vmemdup_user(const void __user *src, size_t len);
 #undef __kc
 #undef __kc_no_self_call
 
+/* CONFIG_FORTIFY_SOURCE: the checked forms replace the functions above in this file. */
+#if defined(CONFIG_FORTIFY_SOURCE) && !defined(__NO_FORTIFY)
+#include <linux/fortify-string.h>
+#endif
+
 /* Removes the whitespace at both ends of @str (in place); the new start. */
 static inline __must_check char *strstrip(char *str)
 {

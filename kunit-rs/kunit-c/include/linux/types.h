@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <linux/stddef.h>
 #include <linux/compiler.h>
+#include <linux/posix_types.h>
 
 typedef unsigned char u8;
 typedef unsigned short u16;
@@ -60,6 +61,11 @@ typedef unsigned long ulong;
 typedef unsigned long uintptr_t;
 typedef long intptr_t;
 typedef __PTRDIFF_TYPE__ ssize_t;
+/* The uapi names (<asm-generic/posix_types.h>) that the tree's uapi headers use. */
+typedef __SIZE_TYPE__ __kernel_size_t;
+typedef __PTRDIFF_TYPE__ __kernel_ssize_t;
+typedef long __kernel_long_t;
+typedef unsigned long __kernel_ulong_t;
 typedef long off_t;
 typedef long long loff_t;
 typedef int pid_t;
@@ -87,6 +93,20 @@ typedef phys_addr_t resource_size_t;
 typedef u64 dma_addr_t;
 typedef unsigned long irq_hw_number_t;
 typedef u64 sector_t;
+/* The POSIX types the kernel's <linux/types.h> derives from the user ABI's. */
+typedef __kernel_clockid_t clockid_t;
+typedef __kernel_timer_t timer_t;
+typedef __kernel_suseconds_t suseconds_t;
+typedef __kernel_daddr_t daddr_t;
+typedef __kernel_key_t key_t;
+typedef __kernel_mqd_t mqd_t;
+typedef __kernel_clock_t clock_t;
+typedef __kernel_ulong_t ino_t;
+typedef unsigned int mode_t;
+typedef u32 __kernel_dev_t;
+typedef __kernel_dev_t dev_t;
+typedef u32 nlink_t;
+typedef unsigned long pgoff_t;
 typedef u64 blkcnt_t;
 
 /* Aligned 64-bit types, as the uapi has them. */

@@ -110,13 +110,13 @@ pub(super) fn configuration(build: &Build) -> Result<Config, String> {
 }
 
 /// The configuration header, rewritten only when its text changed (so objects stay fresh).
-pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<PathBuf, String> {
+pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<(PathBuf, Config), String> {
     let config = configuration(build)?;
     let dir = work.join("generated");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join("autoconf.h");
     write_if_changed(&path, config.autoconf_h().as_bytes())?;
-    Ok(path)
+    Ok((path, config))
 }
 
 fn write_if_changed(path: &Path, bytes: &[u8]) -> Result<(), String> {
@@ -131,7 +131,7 @@ pub(super) fn common_args(
     build: &Build,
     tool: &cc::Tool,
     work: &Path,
-    autoconf: &Path,
+    (autoconf, config): &(PathBuf, Config),
     include: &Path,
 ) -> Result<Vec<OsString>, String> {
     // cc's own `-w` (what its warnings(false) asks for) would silence the kernel's
@@ -148,6 +148,13 @@ pub(super) fn common_args(
             .into_iter()
             .map(OsString::from),
     );
+    // The configuration's code-generation choices, each only when the compiler takes it
+    // (an older compiler then behaves as the kernel's Kconfig would have chosen for it).
+    for (name, flag) in flags::CONFIG_FLAGS {
+        if config.is_yes(name) && supported(tool, work, flag) {
+            args.push(flag.into());
+        }
+    }
     // Freestanding: the compiler's own headers (stddef.h, stdarg.h, ...) and no others.
     args.push("-nostdinc".into());
     args.push("-isystem".into());
@@ -183,7 +190,7 @@ pub(super) fn common_args(
             &build.sanitize,
             build.coverage,
             tool.is_like_clang(),
-            &configuration(build)?,
+            config,
         )
         .into_iter()
         .map(OsString::from),

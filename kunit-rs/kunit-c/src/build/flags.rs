@@ -95,6 +95,21 @@ pub(crate) const WARNINGS_CLANG: &[&str] = &[
     "-Wno-address-of-packed-member",
 ];
 
+/// The flags the kernel's Makefile adds for an option's value (`CONFIG_X=y` → flag): the
+/// stack auto-initialisation choice, which `lib/stackinit_kunit.c` checks byte by byte.
+/// `CONFIG_INIT_STACK_NONE` (or none of them) adds nothing.
+pub(crate) const CONFIG_FLAGS: &[(&str, &str)] = &[
+    ("CONFIG_INIT_STACK_ALL_ZERO", "-ftrivial-auto-var-init=zero"),
+    (
+        "CONFIG_INIT_STACK_ALL_PATTERN",
+        "-ftrivial-auto-var-init=pattern",
+    ),
+    (
+        "CONFIG_ZERO_CALL_USED_REGS",
+        "-fzero-call-used-regs=used-gpr",
+    ),
+];
+
 /// Does a compiler argument set the optimisation level or the debug info (`-O…`, `-g…`)?
 /// Those the `cc` crate derives from cargo's profile are dropped: [`OPTIMISATION`] replaces
 /// them.

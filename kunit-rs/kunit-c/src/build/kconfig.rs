@@ -6,11 +6,14 @@ use std::path::Path;
 
 /// The options that hold in every kunit-c build, as in a kernel that runs KUnit tests:
 /// `CONFIG_KUNIT` (tests are built in), `CONFIG_NET` (kunit-c provides the networking
-/// checksums) and `CONFIG_64BIT` (this is a 64-bit process). Each can be overridden.
+/// checksums), `CONFIG_64BIT` (this is a 64-bit process) and `CONFIG_INIT_STACK_ALL_ZERO`
+/// (the kernel's default choice whenever the compiler has `-ftrivial-auto-var-init=zero`, as
+/// GCC 12 and Clang do: automatic variables start zeroed). Each can be overridden.
 pub(crate) const DEFAULTS: &[(&str, &str)] = &[
     ("CONFIG_KUNIT", "y"),
     ("CONFIG_NET", "y"),
     ("CONFIG_64BIT", "y"),
+    ("CONFIG_INIT_STACK_ALL_ZERO", "y"),
 ];
 
 /// One option's value as `.config` writes it: `y`, `m`, `n`, a number or a quoted string.

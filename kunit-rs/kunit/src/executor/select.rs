@@ -88,7 +88,15 @@ impl Plan {
                 }
                 cases.push(PlannedCase { case, preset_skip });
             }
-            if !cases.is_empty() {
+            // A suite with no case at all runs as KUnit runs it: `1..0`, skipped as a whole
+            // (kunit-test.c's kunit_fault when its only case is configured out); a filter
+            // that names cases or attributes selects none of it.
+            let empty_selected = reg.suite.test_cases.is_empty()
+                && suite_ok
+                && attrs.is_empty()
+                && config.names.include.is_empty()
+                && !matches!(config.ignored, Ignored::Only);
+            if !cases.is_empty() || empty_selected {
                 suites.push(PlannedSuite { reg: *reg, cases });
             }
         }

@@ -73,6 +73,40 @@ fn filter_suites_to_empty_test(test: &mut Kunit) {
     kunit_expect_true_msg!(test, got.is_empty(), "should be empty to indicate no match");
 }
 
+static NO_CASES: Suite = Suite::new("no_cases", &[]);
+
+/// The number of suites selected from `suites` by `glob` (and `names`, positional filters).
+fn selected(suites: &[&'static Suite], glob: Option<&str>, names: &[&str]) -> usize {
+    let regs: Vec<Registration> = suites
+        .iter()
+        .map(|s| Registration::unregistered(s, ""))
+        .collect();
+    let mut config = Config {
+        filter_glob: glob.map(str::to_owned),
+        ignored: Ignored::Include,
+        ..Config::default()
+    };
+    config.names.include = names.iter().map(|n| n.to_string()).collect();
+    Plan::new(&regs, &config).expect("filters parse").len()
+}
+
+/// Not in executor_test.c: a suite with no case is run (KUnit's `1..0`, the suite
+/// skipped: kunit-test.c's kunit_fault under UML) unless a filter selects cases.
+fn filter_suites_keeps_a_suite_without_cases_test(test: &mut Kunit) {
+    kunit_expect_eq!(test, selected(&[&SUITE1, &NO_CASES], None, &[]), 2);
+    kunit_expect_eq!(
+        test,
+        selected(&[&SUITE1, &NO_CASES], Some("no_cases"), &[]),
+        1
+    );
+    kunit_expect_eq!(
+        test,
+        selected(&[&SUITE1, &NO_CASES], Some("suite1"), &[]),
+        1
+    );
+    kunit_expect_eq!(test, selected(&[&SUITE1, &NO_CASES], None, &["test1"]), 1);
+}
+
 fn parse_filter_attr_test(test: &mut Kunit) {
     let parsed = AttrFilter::parse_list("speed>slow, module!=example");
     kunit_assert_true!(test, parsed.is_ok());
@@ -139,6 +173,7 @@ static EXECUTOR_TEST_CASES: &[Case] = &[
     kunit_case!(filter_suites_test),
     kunit_case!(filter_suites_test_glob_test),
     kunit_case!(filter_suites_to_empty_test),
+    kunit_case!(filter_suites_keeps_a_suite_without_cases_test),
     kunit_case!(parse_filter_attr_test),
     kunit_case!(filter_attr_test),
     kunit_case!(filter_attr_empty_test),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /* <linux/string.h>: the kernel-only string functions and macros (kunit-c's glue or lib/string.c). */
 #include <kunit/test.h>
+#include <linux/mman.h>
 #include <linux/string.h>
 
 static void memset_widths(struct kunit *test)
@@ -106,13 +107,21 @@ static void helpers(struct kunit *test)
 
 static void user_copies(struct kunit *test)
 {
-	char *s = memdup_user_nul("abcdef", 3);
-	char *m = memdup_user("xyz", 3);
+	char *user = (char *)kunit_vm_mmap(test, NULL, 0, PAGE_SIZE, PROT_READ | PROT_WRITE,
+					   MAP_ANONYMOUS | MAP_PRIVATE, 0);
+	char *s, *m;
+
+	KUNIT_ASSERT_NE(test, (unsigned long)user, 0ul);
+	__builtin_memcpy(user, "abcdef", 7);
+	s = memdup_user_nul(user, 3);
+	m = memdup_user(user + 3, 3);
+	/* Kernel memory is no user memory. */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(memdup_user("xyz", 3)), -EFAULT);
 
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, s);
 	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, m);
 	KUNIT_EXPECT_STREQ(test, s, "abc");
-	KUNIT_EXPECT_MEMEQ(test, m, "xyz", 3);
+	KUNIT_EXPECT_MEMEQ(test, m, "def", 3);
 	kfree(s);
 	kfree(m);
 }

@@ -5,6 +5,7 @@
  * seq_buf_printf() and friends are the kernel's lib/seq_buf.c (its seq_buf_kunit.c).
  */
 #include <kunit/test.h>
+#include <linux/mman.h>
 #include <linux/dcache.h>
 #include <linux/scatterlist.h>
 #include <linux/seq_buf.h>
@@ -130,13 +131,17 @@ static void scatterlist_entries(struct kunit *test)
 static void user_copies_succeed(struct kunit *test)
 {
 	char from[4] = "abc", to[4] = { 0 };
+	char __user *user = (char __user *)kunit_vm_mmap(test, NULL, 0, PAGE_SIZE,
+						       PROT_READ | PROT_WRITE,
+						       MAP_ANONYMOUS | MAP_PRIVATE, 0);
 	int x = 0;
 
-	KUNIT_EXPECT_EQ(test, copy_to_user((void __user *)to, from, 4), 0);
+	KUNIT_ASSERT_NE(test, (unsigned long)user, 0ul);
+	KUNIT_EXPECT_EQ(test, copy_to_user(user, from, 4), 0);
+	KUNIT_EXPECT_EQ(test, copy_from_user(to, user, 4), 0);
 	KUNIT_EXPECT_STREQ(test, to, "abc");
-	KUNIT_EXPECT_EQ(test, copy_from_user(to, (const void __user *)"xyz", 4), 0);
-	KUNIT_EXPECT_STREQ(test, to, "xyz");
-	KUNIT_EXPECT_EQ(test, put_user(7, &x), 0);
+	KUNIT_EXPECT_EQ(test, put_user(7, (int __user *)user), 0);
+	KUNIT_EXPECT_EQ(test, get_user(x, (int __user *)user), 0);
 	KUNIT_EXPECT_EQ(test, x, 7);
 }
 

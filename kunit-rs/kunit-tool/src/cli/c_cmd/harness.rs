@@ -1,6 +1,7 @@
 //! The harness side of `kunit c`: a `kunit` process started with [`HARNESS_ENV`] naming a
 //! shared object of C suites loads it and runs kunit's harness on the flags it was given,
-//! exactly as a `kunit::main!()` test binary does. The runner starts it (`exec`), so a C
+//! as a `kunit::main!()` test binary does, except that slow cases run by
+//! default, as in the kernel. The runner starts it (`exec`), so a C
 //! case that crashes its process is reported as crashed while the run goes on.
 
 use std::ffi::{CStr, CString, OsStr};
@@ -51,5 +52,7 @@ pub fn main(object: &OsStr) -> ! {
         );
         std::process::exit(1);
     }
-    kunit::harness::main()
+    // Slow cases run by default, as in the kernel and under kunit.py (a Rust test binary
+    // keeps libtest's default of skipping them).
+    kunit::harness::main_with_slow_default(kunit::Ignored::Include)
 }

@@ -9,9 +9,11 @@
 //! * `source_scan` — what a C source declares, read without compiling it.
 //! * `skips` — the skipped entries of the files that cannot run.
 //! * `pipeline` — configure, compile, resolve, link.
+//! * `plan_cache` — the no-op rerun's fast path.
 
 pub mod options;
 pub mod pipeline;
+pub mod plan_cache;
 pub mod skips;
 pub mod source_scan;
 

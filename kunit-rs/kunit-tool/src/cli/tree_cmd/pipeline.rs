@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use super::plan_cache;
 use super::skips::{self, Unrunnable};
 use super::source_scan::{self, DeclaredSuite};
 use crate::cli::c_cmd::{link, objects};
@@ -82,8 +83,12 @@ pub struct Built {
 impl Built {
     /// Reads what [`write`](Built::write) wrote.
     pub fn read(path: &Path) -> Option<Built> {
-        let v: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        Built::from_json(&std::fs::read_to_string(path).ok()?)
+    }
+
+    /// The build [`to_json`](Built::to_json) described, while its shared object exists.
+    fn from_json(text: &str) -> Option<Built> {
+        let v: serde_json::Value = serde_json::from_str(text).ok()?;
         let so = PathBuf::from(v.get("so")?.as_str()?);
         let mut unrunnable = Vec::new();
         for u in v.get("unrunnable")?.as_array()? {
@@ -101,6 +106,7 @@ impl Built {
                             .iter()
                             .filter_map(|c| c.as_str().map(str::to_owned))
                             .collect(),
+                        no_case: x.get("no_case").and_then(|b| b.as_bool()).unwrap_or(false),
                     })
                 })
                 .collect();
@@ -134,13 +140,18 @@ impl Built {
 
     /// Keeps the build's result for `exec`.
     pub fn write(&self, path: &Path) -> io::Result<()> {
+        std::fs::write(path, self.to_json())
+    }
+
+    /// The build as one line of JSON.
+    fn to_json(&self) -> String {
         let un: Vec<serde_json::Value> = self
             .unrunnable
             .iter()
             .map(|u| {
                 serde_json::json!({
                     "source": u.source, "option": u.option, "reason": u.reason,
-                    "suites": u.suites.iter().map(|s| serde_json::json!({"name": s.name, "cases": s.cases})).collect::<Vec<_>>(),
+                    "suites": u.suites.iter().map(|s| serde_json::json!({"name": s.name, "cases": s.cases, "no_case": s.no_case})).collect::<Vec<_>>(),
                 })
             })
             .collect();
@@ -150,7 +161,7 @@ impl Built {
             "sanitizers": self.sanitizers, "coverage": self.coverage,
             "tests": self.tests.iter().map(|t| t.display().to_string()).collect::<Vec<_>>(),
         });
-        std::fs::write(path, v.to_string())
+        v.to_string()
     }
 }
 
@@ -218,9 +229,42 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
             return Ok(Err(1));
         }
     };
-    write_if_changed(&bd.join(".config"), &config.dot_config())?;
+    let dot_config = config.dot_config();
+    write_if_changed(&bd.join(".config"), &dot_config)?;
     t.mark("configured");
     let configured = start.elapsed();
+    // The no-op rerun: the same configuration, tool and compiler, and every file the last
+    // build read unchanged.
+    // One plan per instrumentation (`--sanitize`, `--coverage`), as one work folder.
+    let work = inp.work();
+    let plan_path = match work.file_name().and_then(|n| n.to_str()) {
+        Some("work") | None => bd.join("plan.cache"),
+        Some(n) => bd.join(format!("plan-{n}.cache")),
+    };
+    let plan_key = format!(
+        "plan-v1 {:016x} {:016x} {}",
+        objects::digest(&[dot_config.as_bytes()]),
+        objects::digest(&[
+            inp.tree.as_os_str().as_encoded_bytes(),
+            std::env::var("CC").unwrap_or_default().as_bytes(),
+            work.as_os_str().as_encoded_bytes(),
+        ]),
+        plan_cache::stamp(&inp.exe),
+    );
+    if let Some(b) = std::fs::read_to_string(&plan_path)
+        .ok()
+        .and_then(|text| plan_cache::fresh_result(&text, &plan_key))
+        .and_then(|r| Built::from_json(&r))
+    {
+        t.mark("plan reused");
+        out.line("Building KUnit Kernel ...");
+        out.flush();
+        return Ok(Ok(Built { configured, ..b }));
+    }
+    let _ = std::fs::remove_file(&plan_path);
+    let mut watched = plan_cache::Watched::default();
+    // A new top-level folder with a Makefile is read.
+    watched.add(inp.tree.clone());
     out.line("Building KUnit Kernel ...");
     out.flush();
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
@@ -245,14 +289,23 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
             &cc,
             Some(&bd.join("kbuild-probes.cache")),
         ) {
-            Ok(o) => objs.extend(o.objects),
+            Ok(o) => {
+                for d in &o.dirs {
+                    for f in ["Kbuild", "Makefile"] {
+                        watched.add(inp.tree.join(d).join(f));
+                    }
+                }
+                objs.extend(o.objects)
+            }
             Err(e) => eprintln!("kunit: note: the Makefiles of {d}/ were not read: {e}"),
         }
     }
     t.mark("objects_for");
-    let result = Resolver::new(inp, &config, objs, &t)?.run(out)?;
+    let mut resolver = Resolver::new(inp, &config, objs, &t)?;
+    let result = resolver.run(out)?;
+    watched.merge(std::mem::take(&mut resolver.watched));
     t.mark("done");
-    Ok(result.map(|l| Built {
+    let built = result.map(|l| Built {
         so: l.so,
         unrunnable: l.unrunnable,
         configured,
@@ -260,7 +313,13 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
         sanitizers: inp.sanitizers.clone(),
         coverage: inp.coverage,
         tests: l.tests,
-    }))
+    });
+    if let Ok(b) = &built {
+        if let Some(text) = watched.plan_text(&plan_key, &b.to_json()) {
+            plan_cache::write(&plan_path, &text);
+        }
+    }
+    Ok(built)
 }
 
 /// `KUNIT_TREE_TRACE=1` prints each step's time to stderr (for the bench's analysis).
@@ -465,6 +524,8 @@ struct Resolver<'a> {
     /// Every object's compile command (one `kunit_c` call for all: it probes the compiler),
     /// and the skipped entries' file's last.
     all: Option<(kunit_c::Commands, HashMap<String, usize>)>,
+    /// The files read, for the no-op rerun's plan.
+    watched: plan_cache::Watched,
 }
 
 /// Symbols the link itself defines (a `-fPIC` object's `_GLOBAL_OFFSET_TABLE_`).
@@ -496,6 +557,7 @@ impl<'a> Resolver<'a> {
         let mut scans = ScanCache::read(&inp.build_dir.join("source-scan-v2.cache"));
         let mut carried = Vec::new();
         let mut suites_from = HashMap::new();
+        let mut watched = plan_cache::Watched::default();
         for o in objs {
             let Some(src) = o.source.clone().filter(|s| s.ends_with(".c")) else {
                 continue;
@@ -504,6 +566,10 @@ impl<'a> Resolver<'a> {
                 continue;
             }
             let scan = scans.get(&inp.tree, &src);
+            watched.add(inp.tree.join(&src));
+            if let Some(i) = &scan.included {
+                watched.add(inp.tree.join(unguarded(i).0));
+            }
             // An included test counts when the option guarding its #include is set.
             let included = scan.included.as_deref().map(unguarded).and_then(|(f, g)| {
                 let on = g.is_none_or(|g| {
@@ -554,6 +620,7 @@ impl<'a> Resolver<'a> {
             process,
             include,
             all: None,
+            watched,
         })
     }
 
@@ -651,10 +718,11 @@ impl<'a> Resolver<'a> {
         for (o, f) in objs.iter().zip(&cmds.files) {
             let known = std::fs::read_to_string(record(f)).ok().and_then(|t| {
                 let (deps, why) = t.split_once("\n--\n")?;
-                objects::deps_fresh(deps).then(|| why.to_string())
+                objects::deps_fresh(deps).then(|| (deps.to_string(), why.to_string()))
             });
             match known {
-                Some(why) => {
+                Some((deps, why)) => {
+                    self.watched.add_deps_text(&deps);
                     self.compiled.insert(o.clone(), Compiled::Failed(why));
                 }
                 None => {
@@ -675,8 +743,18 @@ impl<'a> Resolver<'a> {
         })?;
         self.trace.mark("compile_each");
         for ((r, f), path) in results.iter().zip(&cmds.files).zip(&records) {
-            if let Err(why) = r {
-                remember_failure(&cmds, f, path, why);
+            match r {
+                Err(why) => {
+                    remember_failure(&cmds, f, path, why);
+                    match std::fs::read_to_string(path)
+                        .ok()
+                        .and_then(|t| t.split_once("\n--\n").map(|(d, _)| d.to_string()))
+                    {
+                        Some(deps) => self.watched.add_deps_text(&deps),
+                        None => self.watched.give_up(),
+                    }
+                }
+                Ok(o) => self.watched.add_deps_file(&o.deps),
             }
         }
         let nm = nm_tool();
@@ -688,7 +766,11 @@ impl<'a> Resolver<'a> {
                         defined: t.defined,
                         undefined: t.undefined,
                     },
-                    Err(e) => Compiled::Failed(e),
+                    Err(e) => {
+                        // nm's failure may pass: no plan remembers it.
+                        self.watched.give_up();
+                        Compiled::Failed(e)
+                    }
                 },
                 Err(e) => Compiled::Failed(e),
             };
@@ -841,7 +923,9 @@ impl<'a> Resolver<'a> {
         Unrunnable {
             source: src,
             option: k.enabled_by.clone(),
-            suites: source_scan::declared_suites(&text, &stem),
+            suites: source_scan::declared_suites_under(&text, &stem, &|opt| {
+                matches!(self.config.get(opt), Some("y" | "m"))
+            }),
             reason,
         }
     }
@@ -860,13 +944,14 @@ impl<'a> Resolver<'a> {
         out
     }
 
-    fn run(mut self, out: &mut Printer) -> io::Result<Result<Linked, i32>> {
+    fn run(&mut self, out: &mut Printer) -> io::Result<Result<Linked, i32>> {
         let _ = out;
         let tests = self.tests.clone();
         self.compile(&tests).map_err(io::Error::other)?;
         self.trace.mark("tests compiled");
         let mut unrunnable = Vec::new();
         for (o, f) in &self.carried {
+            self.watched.add(self.inp.tree.join(f));
             let text = std::fs::read_to_string(self.inp.tree.join(f)).unwrap_or_default();
             let stem = Path::new(f)
                 .file_stem()
@@ -875,7 +960,9 @@ impl<'a> Resolver<'a> {
             unrunnable.push(Unrunnable {
                 source: f.clone(),
                 option: o.enabled_by.clone(),
-                suites: source_scan::declared_suites(&text, &stem),
+                suites: source_scan::declared_suites_under(&text, &stem, &|opt| {
+                    matches!(self.config.get(opt), Some("y" | "m"))
+                }),
                 reason: format!(
                     "not runnable in userspace: it tests {}, part of KUnit's framework, which kunit-rs replaces",
                     o.source.clone().unwrap_or_default()
@@ -939,9 +1026,11 @@ impl<'a> Resolver<'a> {
                 })
                 .map_err(io::Error::other)?;
                 for x in r {
-                    files.push(x.map_err(|e| {
+                    let x = x.map_err(|e| {
                         io::Error::other(format!("kunit: the skipped entries do not compile: {e}"))
-                    })?);
+                    })?;
+                    self.watched.add_deps_file(&x.deps);
+                    files.push(x);
                 }
             }
             if files.is_empty() {

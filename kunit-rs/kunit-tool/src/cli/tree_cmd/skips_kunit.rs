@@ -13,6 +13,7 @@ mod tests {
             suites: vec![DeclaredSuite {
                 name: "rtc".into(),
                 cases: cases.iter().map(|c| c.to_string()).collect(),
+                no_case: false,
             }],
             reason: reason.into(),
         }

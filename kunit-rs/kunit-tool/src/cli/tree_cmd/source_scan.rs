@@ -65,6 +65,54 @@ pub struct DeclaredSuite {
     pub name: String,
     /// The `KUNIT_CASE*(name)` entries of its `.test_cases` array (empty when not found).
     pub cases: Vec<String>,
+    /// The array was read and the configuration leaves it no case (kunit-test.c's
+    /// kunit_fault under UML): KUnit reports the suite itself as skipped, `1..0`.
+    pub no_case: bool,
+}
+
+/// For each line of `block`, whether the options its enclosing `#ifdef CONFIG_X`,
+/// `#ifndef CONFIG_X`, `#if IS_ENABLED(CONFIG_X)` (`IS_BUILTIN`, `defined`) lines require
+/// hold under `is_set`; a condition of another shape counts as holding.
+fn active_lines(block: &str, is_set: &dyn Fn(&str) -> bool) -> Vec<(usize, bool)> {
+    // Each open conditional: does its branch hold (None: unknown, taken as holding)?
+    let mut conds: Vec<Option<bool>> = Vec::new();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for l in block.split_inclusive('\n') {
+        let start = at;
+        at += l.len();
+        let Some(d) = l.trim_start().strip_prefix('#') else {
+            out.push((start, conds.iter().all(|c| c.unwrap_or(true))));
+            continue;
+        };
+        let d = d.trim_start();
+        let option = |c: &str| {
+            let c = c.trim();
+            (!c.contains("||") && !c.contains("&&"))
+                .then(|| c.find("CONFIG_").map(|i| ident(&c[i + 7..]).to_string()))
+                .flatten()
+        };
+        if let Some(c) = d.strip_prefix("ifndef") {
+            conds.push(option(c).map(|o| !is_set(&o)));
+        } else if let Some(c) = d.strip_prefix("ifdef") {
+            conds.push(option(c).map(|o| is_set(&o)));
+        } else if let Some(c) = d.strip_prefix("if") {
+            let negated = c.trim_start().starts_with('!');
+            conds.push(option(c).map(|o| is_set(&o) != negated));
+        } else if d.starts_with("elif") {
+            if let Some(top) = conds.last_mut() {
+                *top = None;
+            }
+        } else if d.starts_with("else") {
+            if let Some(top) = conds.last_mut() {
+                *top = top.map(|b| !b);
+            }
+        } else if d.starts_with("endif") {
+            conds.pop();
+        }
+        out.push((start, false));
+    }
+    out
 }
 
 /// The identifier starting at `s` (letters, digits, `_`).
@@ -126,14 +174,47 @@ fn definitions<'a>(text: &'a str, ty: &str) -> Vec<(&'a str, &'a str)> {
 /// The suites `text` declares, each with its cases; a file whose suites cannot be read
 /// gives one suite named `stem` (the file's name without `.c`, `-` as `_`), no cases.
 pub fn declared_suites(text: &str, stem: &str) -> Vec<DeclaredSuite> {
-    let arrays: Vec<(&str, Vec<String>)> = definitions(text, "kunit_case")
+    declared_suites_under(text, stem, &|_| true)
+}
+
+/// [`declared_suites`] under a configuration: a case inside `#ifdef CONFIG_X` (and the
+/// like) counts when `is_set("X")`.
+pub fn declared_suites_under(
+    text: &str,
+    stem: &str,
+    is_set: &dyn Fn(&str) -> bool,
+) -> Vec<DeclaredSuite> {
+    // Each array: its name, its cases, and whether the configuration leaves it nothing but
+    // the terminating `{}` (a case list another macro builds is not that).
+    let arrays: Vec<(&str, Vec<String>, bool)> = definitions(text, "kunit_case")
         .into_iter()
         .map(|(name, b)| {
+            let lines = active_lines(b, is_set);
+            let mut rest: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, on))| *on)
+                .map(|(i, (start, _))| {
+                    let end = lines.get(i + 1).map_or(b.len(), |n| n.0);
+                    &b[*start..end]
+                })
+                .collect::<String>()
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != ',')
+                .collect();
+            while rest.contains("{}") {
+                rest = rest.replace("{}", "");
+            }
             let mut cases = Vec::new();
             let mut at = 0;
             while let Some(i) = b[at..].find("KUNIT_CASE") {
                 let s = &b[at + i..];
+                let line = lines.partition_point(|(start, _)| *start <= at + i);
+                let active = line == 0 || lines[line - 1].1;
                 at += i + "KUNIT_CASE".len();
+                if !active {
+                    continue;
+                }
                 if let Some(p) = s.find('(') {
                     let arg = ident(s[p + 1..].trim_start());
                     if !arg.is_empty() && !s[..p].contains(|c: char| c.is_whitespace()) {
@@ -141,7 +222,8 @@ pub fn declared_suites(text: &str, stem: &str) -> Vec<DeclaredSuite> {
                     }
                 }
             }
-            (name, cases)
+            let empty = rest.is_empty();
+            (name, cases, empty)
         })
         .collect();
     let mut suites = Vec::new();
@@ -159,20 +241,22 @@ pub fn declared_suites(text: &str, stem: &str) -> Vec<DeclaredSuite> {
             };
             after[q + 1..q + 1 + len].to_string()
         };
-        let cases = b
-            .find(".test_cases")
-            .and_then(|t| {
-                let v = b[t..].split_once('=')?.1.trim_start();
-                let v = ident(v);
-                arrays.iter().find(|(a, _)| *a == v).map(|(_, c)| c.clone())
-            })
-            .unwrap_or_default();
-        suites.push(DeclaredSuite { name, cases });
+        let array = b.find(".test_cases").and_then(|t| {
+            let v = b[t..].split_once('=')?.1.trim_start();
+            let v = ident(v);
+            arrays.iter().find(|(a, ..)| *a == v)
+        });
+        suites.push(DeclaredSuite {
+            name,
+            cases: array.map(|a| a.1.clone()).unwrap_or_default(),
+            no_case: array.is_some_and(|a| a.1.is_empty() && a.2),
+        });
     }
     if suites.is_empty() {
         suites.push(DeclaredSuite {
             name: stem.replace('-', "_"),
             cases: Vec::new(),
+            no_case: false,
         });
     }
     suites

@@ -52,6 +52,39 @@ kunit_test_suites(&foo_suite, &bar);
     }
 
     #[test]
+    fn cases_the_configuration_leaves_out_are_not_declared() {
+        let text = "static struct kunit_case fault_cases[] = {\n\
+                    #if IS_ENABLED(CONFIG_FAULT_TEST)\n\
+                    \tKUNIT_CASE(null_dereference),\n\
+                    #endif /* CONFIG_FAULT_TEST */\n\
+                    #ifndef CONFIG_UML\n\tKUNIT_CASE(not_uml),\n#else\n\tKUNIT_CASE(uml),\n#endif\n\
+                    \t{}\n};\n\
+                    static struct kunit_suite fault = {\n\t.name = \"kunit_fault\",\n\t.test_cases = fault_cases,\n};\n";
+        let uml = declared_suites_under(text, "kunit-test", &|o| o == "UML");
+        assert_eq!(uml[0].cases, ["uml"]);
+        assert!(!uml[0].no_case);
+        let both = declared_suites_under(text, "kunit-test", &|o| o == "FAULT_TEST");
+        assert_eq!(both[0].cases, ["null_dereference", "not_uml"]);
+        let only_fault = text
+            .replace("KUNIT_CASE(not_uml)", "")
+            .replace("KUNIT_CASE(uml)", "");
+        let none = declared_suites_under(&only_fault, "kunit-test", &|_| false);
+        assert!(none[0].cases.is_empty());
+        assert!(
+            none[0].no_case,
+            "an array left only its {{}} is a suite with no case"
+        );
+        // Without a configuration every case counts.
+        assert_eq!(
+            declared_suites(&only_fault, "kunit-test")[0].cases,
+            ["null_dereference"]
+        );
+        // A case list some other macro builds is unreadable, not empty.
+        let other = only_fault.replace("#if IS_ENABLED(CONFIG_FAULT_TEST)", "MY_CASES(x)\n#if 0");
+        assert!(!declared_suites_under(&other, "kunit-test", &|_| false)[0].no_case);
+    }
+
+    #[test]
     fn unreadable_suites_fall_back_to_the_file_name() {
         let s = declared_suites("kunit_test_suite(MAKE_SUITE(x));\n", "my-test");
         assert_eq!(s.len(), 1);

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: the kernel splits struct lock_class_key and struct lockdep_map into this header so
+ * that other headers can embed them without the operations. kunit-c keeps types and operations
+ * in <linux/lockdep.h>; this header forwards there, so a kernel tree's own headers that
+ * include it get kunit-c's types rather than the tree's second, conflicting definition.
+ */
+#ifndef __LINUX_LOCKDEP_TYPES_H
+#define __LINUX_LOCKDEP_TYPES_H
+#include <linux/lockdep.h>
+#endif

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-only OR MIT
+/*
+ * Our tests of the user-ABI headers uapi code builds on: <asm/ioctl.h>'s generic command
+ * encoding (values from the ABI every generic architecture shares), <linux/posix_types.h>'s
+ * __kernel_* sizes, and <linux/instruction_pointer.h>'s addresses.
+ */
+#include <kunit/test.h>
+#include <asm/ioctl.h>
+#include <asm/posix_types.h>
+#include <asm/stat.h>
+#include <linux/instruction_pointer.h>
+#include <linux/posix_types.h>
+#include <linux/byteorder.h>
+#include <linux/types.h>
+
+struct abi_ioctl_arg {
+	u32 a, b, c;
+};
+
+static void abi_ioctl_encoding(struct kunit *test)
+{
+	/* FIONREAD-style values: _IO('T', 0x1b) and an 8-byte read. */
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IO('T', 0x1b), 0x541bU);
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IOR('d', 0x01, u64), 0x80086401U);
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IOW('d', 0x02, u32), 0x40046402U);
+	KUNIT_EXPECT_EQ(test, (unsigned int)_IOWR('d', 0x03, struct abi_ioctl_arg), 0xc00c6403U);
+	KUNIT_EXPECT_EQ(test, _IOC_DIR(_IOWR('d', 3, u32)), _IOC_READ | _IOC_WRITE);
+	KUNIT_EXPECT_EQ(test, _IOC_TYPE(_IOR('d', 3, u32)), (unsigned int)'d');
+	KUNIT_EXPECT_EQ(test, _IOC_NR(_IOR('d', 0x7f, u32)), 0x7fU);
+	KUNIT_EXPECT_EQ(test, _IOC_SIZE(_IOWR('d', 3, struct abi_ioctl_arg)), 12U);
+	KUNIT_EXPECT_EQ(test, _IOC_DIR(_IO('d', 3)), _IOC_NONE);
+}
+
+static void abi_posix_types(struct kunit *test)
+{
+	__kernel_fd_set set;
+
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_size_t), sizeof(void *));
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_long_t), sizeof(long));
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_time64_t), 8UL);
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_loff_t), 8UL);
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_uid32_t), 4UL);
+	KUNIT_EXPECT_EQ(test, sizeof(__kernel_uid16_t), 2UL);
+	KUNIT_EXPECT_EQ(test, sizeof(set.fds_bits) * 8, (size_t)__FD_SETSIZE);
+	KUNIT_EXPECT_EQ(test, sizeof(clockid_t), sizeof(int));
+	KUNIT_EXPECT_EQ(test, sizeof(dev_t), 4UL);
+	KUNIT_EXPECT_TRUE(test, (__kernel_ssize_t)-1 < 0);
+}
+
+static noinline unsigned long abi_return_address(void)
+{
+	return _RET_IP_;
+}
+
+static void abi_instruction_pointer(struct kunit *test)
+{
+	unsigned long here = _THIS_IP_;
+	unsigned long ret = abi_return_address();
+
+	/* Both are addresses inside this function: neither is NULL, both are near each other. */
+	KUNIT_EXPECT_NE(test, here, 0UL);
+	KUNIT_EXPECT_NE(test, ret, 0UL);
+	KUNIT_EXPECT_LT(test, ret > here ? ret - here : here - ret, 4096UL);
+}
+
+static void abi_uapi_byteorder_names(struct kunit *test)
+{
+	const u8 bytes[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	u16 le16;
+	u32 be32;
+	u64 le64;
+
+	__builtin_memcpy(&le16, bytes, 2);
+	__builtin_memcpy(&be32, bytes, 4);
+	__builtin_memcpy(&le64, bytes, 8);
+	KUNIT_EXPECT_EQ(test, __le16_to_cpu(le16), (u16)0x0201);
+	KUNIT_EXPECT_EQ(test, __be32_to_cpu(be32), 0x01020304U);
+	KUNIT_EXPECT_EQ(test, __le64_to_cpup(&le64), 0x0807060504030201ULL);
+	KUNIT_EXPECT_EQ(test, __cpu_to_be16(__be16_to_cpu((u16)0x1234)), (u16)0x1234);
+	KUNIT_EXPECT_EQ(test, __le32_to_cpu(__cpu_to_le32(0xdeadbeefU)), 0xdeadbeefU);
+}
+
+static void abi_stat_layout(struct kunit *test)
+{
+	/* The generic 64-bit layout: 128 bytes, sizes at the ABI's offsets. */
+	if (BITS_PER_LONG != 64)
+		kunit_skip(test, "the generic struct stat is checked on 64-bit");
+	KUNIT_EXPECT_EQ(test, sizeof(struct stat), 128UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_mode), 16UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_size), 48UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_blksize), 56UL);
+	KUNIT_EXPECT_EQ(test, offsetof(struct stat, st_mtime_nsec), 96UL);
+	KUNIT_EXPECT_EQ(test, STAT_HAVE_NSEC, 1);
+}
+
+static struct kunit_case abi_test_cases[] = {
+	KUNIT_CASE(abi_stat_layout),
+	KUNIT_CASE(abi_uapi_byteorder_names),
+	KUNIT_CASE(abi_ioctl_encoding),
+	KUNIT_CASE(abi_posix_types),
+	KUNIT_CASE(abi_instruction_pointer),
+	{}
+};
+
+static struct kunit_suite abi_test_suite = {
+	.name = "kunit_c_abi",
+	.test_cases = abi_test_cases,
+};
+kunit_test_suite(abi_test_suite);
