@@ -5,7 +5,9 @@
 #
 #   scripts/check-kernel-c-suites.sh /path/to/linux [NAME ...]
 #
-# NAME picks files by base name (list-test, sha256_kunit, ...); all by default. A manual
+# NAME picks files by base name (list-test, sha256_kunit, ...); all by default.
+# KUNIT_C_ARGS adds `kunit c` flags to every file (KUNIT_C_ARGS=--sanitize=address,undefined:
+# a sanitizer report fails its case; KEEP=1 keeps the logs with the reports). A manual
 # check (CI has no kernel tree): the files are compiled where they are, in the tree, and
 # nothing of them enters this repository; the objects live in kunit c's cache
 # ($KUNIT_C_CACHE, default target/kernel-c-suites here). The checksum and POLYVAL files
@@ -154,6 +156,9 @@ while IFS='|' read -r test code kconfig; do
     args=(c --kernel-tree "$linux" "$test")
     for c in $code; do args+=("$c"); done
     args+=("${common[@]}")
+    # KUNIT_C_ARGS: more `kunit c` flags for every file (--sanitize=address,undefined, --coverage=DIR).
+    # shellcheck disable=SC2206
+    args+=(${KUNIT_C_ARGS:-})
     for k in $kconfig; do args+=(--kconfig_add "$k"); done
     log=$logs/$name.log
     rc=0

@@ -41,8 +41,9 @@
 mod build;
 
 pub use build::{
-    compile_error_message, depfile_prerequisites, digest, fnv1a, kernel_cflags, module_name, Build,
-    Commands, FileCommand, KERNEL_LIBC_NAME_PREFIX,
+    compile_error_message, depfile_prerequisites, digest, fnv1a, kernel_cflags, module_name,
+    sanitizer_runtimes, Build, Commands, FileCommand, KERNEL_LIBC_NAME_PREFIX, SANITIZERS,
+    SANITIZE_ENV,
 };
 
 include!(concat!(env!("OUT_DIR"), "/headers.rs"));

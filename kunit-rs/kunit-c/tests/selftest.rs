@@ -12,4 +12,14 @@ mod digest;
 #[path = "../src/build/digest_kunit.rs"]
 mod digest_kunit;
 
+// The instrumented builds' flags, with the configuration they read.
+#[allow(dead_code)]
+#[path = "../src/build/instrument.rs"]
+mod instrument;
+#[path = "../src/build/instrument_kunit.rs"]
+mod instrument_kunit;
+#[allow(dead_code)]
+#[path = "../src/build/spec.rs"]
+mod spec;
+
 kunit::main!();

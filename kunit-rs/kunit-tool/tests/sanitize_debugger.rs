@@ -1,8 +1,8 @@
 //! `kunit run --sanitize` and `--debugger` on the fixture tests/fixtures/sanitize: an
 //! out-of-bounds heap read fails exactly its case under AddressSanitizer, with the report in
 //! the case's log and the run going on; gdb stops at a failed expectation with the test's
-//! line selected; `kunit c` refuses --sanitize/--coverage in one line. Each test says in one
-//! line why it is skipped (no nightly, no gdb).
+//! line selected. (`kunit c`'s are in c_sanitize.rs.) Each test says in one line why it is
+//! skipped (no nightly, no gdb).
 
 mod common;
 
@@ -145,21 +145,4 @@ fn debugger_needs_exactly_one_test() {
         "{}",
         text(&out.stderr)
     );
-}
-
-#[test]
-fn kunit_c_refuses_sanitize_and_coverage_in_one_line() {
-    for flag in ["--sanitize=address", "--coverage"] {
-        let out = without_sanitizer(&mut Command::new(env!("CARGO_BIN_EXE_kunit")))
-            .args(["c", flag, "no_such_test.c"])
-            .stdin(Stdio::null())
-            .output()
-            .expect("run kunit");
-        assert_eq!(out.status.code(), Some(2), "{flag}");
-        assert!(out.stdout.is_empty(), "{flag}: {}", text(&out.stdout));
-        assert_eq!(
-            text(&out.stderr),
-            format!("kunit c: error: {flag} is not supported by kunit c yet (Rust harness packages only: kunit run {flag})\n")
-        );
-    }
 }

@@ -27,3 +27,21 @@ pub fn status_comment(test: &TestRef) -> String {
 pub fn status(test: &TestRef) -> crate::Status {
     test.0.status()
 }
+
+/// For `KUNIT_EXPECT_KASAN_FAIL` (kunit-c): the sanitizer report written since the last look,
+/// put into the test's log as a case's report is, without failing the test (the caller
+/// expected it); whether there was one. Always `false` without a sanitizer runtime.
+pub fn take_sanitizer_report(test: &TestRef) -> bool {
+    if !crate::sanitizer::start() {
+        return false;
+    }
+    match crate::sanitizer::take_report() {
+        Some(report) => {
+            for line in crate::sanitizer::report_lines("", &report) {
+                test.0.log_prefixed(format_args!("{line}"));
+            }
+            true
+        }
+        None => false,
+    }
+}

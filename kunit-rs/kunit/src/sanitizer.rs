@@ -23,7 +23,7 @@ use std::ffi::{c_int, c_void, CStr};
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::fs::FileExt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// The in-memory file the runtime writes its reports to, and how far it has been read.
@@ -51,8 +51,146 @@ pub(crate) fn start() -> bool {
     CAPTURE.get_or_init(install).is_some()
 }
 
+/// The capture file's descriptor (-1 before [`install`]), for [`__ubsan_on_report`].
+static REPORT_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// Every `__sanitizer_set_report_fd` of the process: the global one, and each shared runtime
+/// library's own (gcc's `libasan` and `libubsan` each keep their own report file, so with
+/// both loaded, `dlsym(RTLD_DEFAULT)` reaches only the first). A fixed table, read without
+/// allocating from the runtime's report hook.
+static SETTERS: [AtomicUsize; 8] = [const { AtomicUsize::new(0) }; 8];
+
+/// Adds `f` to [`SETTERS`] unless it is there.
+fn add_setter(f: *mut c_void) {
+    let f = f as usize;
+    for slot in &SETTERS {
+        match slot.compare_exchange(0, f, Ordering::AcqRel, Ordering::Acquire) {
+            Ok(_) => return,
+            Err(existing) if existing == f => return,
+            Err(_) => {}
+        }
+    }
+}
+
+/// Points every runtime's report output at `fd`.
+fn set_report_fd_everywhere(fd: c_int) {
+    for slot in &SETTERS {
+        let f = slot.load(Ordering::Acquire);
+        if f == 0 {
+            break;
+        }
+        // SAFETY: each entry is a `void __sanitizer_set_report_fd(void *fd)` of a runtime
+        // loaded in this process (shared runtimes are never unloaded), found by its name.
+        unsafe {
+            let f: extern "C" fn(*mut c_void) = std::mem::transmute(f);
+            f(fd as isize as *mut c_void);
+        }
+    }
+}
+
+/// The report setters of the shared sanitizer runtimes loaded in the process (gcc's
+/// `libasan.so.N`, `libubsan.so.N`, `libtsan.so.N`, clang's `libclang_rt.*.so`), each looked up
+/// in its own library.
+fn shared_runtime_setters() {
+    unsafe extern "C" fn each(
+        info: *mut libc::dl_phdr_info,
+        _size: libc::size_t,
+        _data: *mut c_void,
+    ) -> c_int {
+        // SAFETY: the loader passes a valid entry whose name is NULL or NUL-terminated.
+        let name = unsafe { (*info).dlpi_name };
+        if name.is_null() {
+            return 0;
+        }
+        // SAFETY: non-NULL, NUL-terminated (above).
+        let bytes = unsafe { CStr::from_ptr(name) }.to_bytes();
+        let base = bytes.rsplit(|b| *b == b'/').next().unwrap_or(bytes);
+        let runtime = [
+            &b"libasan.so"[..],
+            b"libubsan.so",
+            b"libtsan.so",
+            b"libclang_rt.",
+        ]
+        .iter()
+        .any(|r| base.starts_with(r));
+        if runtime {
+            // SAFETY: RTLD_NOLOAD only returns a handle to a library already loaded (never
+            // loads one); dlsym on it searches that library first.
+            unsafe {
+                let h = libc::dlopen(name, libc::RTLD_NOLOAD | libc::RTLD_LAZY);
+                if !h.is_null() {
+                    let f = libc::dlsym(h, c"__sanitizer_set_report_fd".as_ptr());
+                    if !f.is_null() {
+                        add_setter(f);
+                    }
+                    libc::dlclose(h);
+                }
+            }
+        }
+        0
+    }
+    // SAFETY: `each` only reads the entries it is given.
+    unsafe {
+        libc::dl_iterate_phdr(Some(each), std::ptr::null_mut());
+    }
+}
+
+/// The capture file's own descriptor, never given to a runtime (so never closed by one).
+static CAPTURE_FD: AtomicI32 = AtomicI32::new(-1);
+
+/// Called by UBSan's runtime as each report begins (it defines the symbol weakly; the harness's
+/// exported definition takes its place). gcc's `libubsan` initialises itself at its first
+/// report: it resets its report output (and, through the shared `__sanitizer_set_report_path`,
+/// ASan's) to `log_path`, stderr by default, closing the descriptor they had. Here, before the
+/// report's text is written, the runtimes are pointed back at a copy of the capture file, so
+/// every report lands in the case's log. Async-signal-safe: atomics, `fstat`, `dup3`, `fcntl`
+/// and the runtimes' own setters.
+#[no_mangle]
+pub extern "C" fn __ubsan_on_report() {
+    let (fd, capture) = (
+        REPORT_FD.load(Ordering::Acquire),
+        CAPTURE_FD.load(Ordering::Acquire),
+    );
+    if fd < 0 || capture < 0 || fd == 2 {
+        return;
+    }
+    if !same_file(fd, capture) {
+        // SAFETY: plain descriptor calls. The runtime closed `fd`: the same number again
+        // (dup3), unless another thread took it meanwhile (then `same_file` said no with the
+        // descriptor open: a new number, never someone else's descriptor replaced).
+        let again = unsafe {
+            if libc::fcntl(fd, libc::F_GETFD) < 0 {
+                libc::dup3(capture, fd, libc::O_CLOEXEC)
+            } else {
+                libc::fcntl(capture, libc::F_DUPFD_CLOEXEC, 3)
+            }
+        };
+        if again < 0 {
+            return;
+        }
+        REPORT_FD.store(again, Ordering::Release);
+        set_report_fd_everywhere(again);
+        return;
+    }
+    set_report_fd_everywhere(fd);
+}
+
+/// Are descriptors `a` and `b` open on the same file?
+fn same_file(a: c_int, b: c_int) -> bool {
+    // SAFETY: fstat writes into the zeroed `stat` buffers it is given, nothing else.
+    unsafe {
+        let (mut x, mut y): (libc::stat, libc::stat) = (std::mem::zeroed(), std::mem::zeroed());
+        libc::fstat(a, &mut x) == 0
+            && libc::fstat(b, &mut y) == 0
+            && x.st_dev == y.st_dev
+            && x.st_ino == y.st_ino
+    }
+}
+
 fn install() -> Option<Capture> {
     let set_report_fd = symbol(c"__sanitizer_set_report_fd")?;
+    add_setter(set_report_fd);
+    shared_runtime_setters();
     // SAFETY: memfd_create with a NUL-terminated name and valid flags has no other effect.
     let fd = unsafe { libc::memfd_create(c"kunit-sanitizer".as_ptr(), libc::MFD_CLOEXEC) };
     if fd < 0 {
@@ -64,12 +202,14 @@ fn install() -> Option<Capture> {
     }
     // SAFETY: `fd` was just created and is owned by nothing else.
     let file = unsafe { File::from_raw_fd(fd) };
-    // SAFETY: the runtime's `void __sanitizer_set_report_fd(void *fd)` takes the descriptor
-    // cast to a pointer; `set_report_fd` is that function (looked up by its name).
-    unsafe {
-        let f: extern "C" fn(*mut c_void) = std::mem::transmute(set_report_fd);
-        f(file.as_raw_fd() as usize as *mut c_void);
-    }
+    // The runtimes write to a copy: one that initialises late closes the descriptor it had
+    // (see `__ubsan_on_report`), and the capture file stays open for reading.
+    // SAFETY: F_DUPFD_CLOEXEC on a descriptor this function owns.
+    let copy = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_DUPFD_CLOEXEC, 3) };
+    let copy = if copy < 0 { file.as_raw_fd() } else { copy };
+    CAPTURE_FD.store(file.as_raw_fd(), Ordering::Release);
+    REPORT_FD.store(copy, Ordering::Release);
+    set_report_fd_everywhere(copy);
     if let Some(set_death) = symbol(c"__sanitizer_set_death_callback") {
         // SAFETY: `void __sanitizer_set_death_callback(void (*)(void))`, looked up by name.
         unsafe {
@@ -165,13 +305,9 @@ pub(crate) fn end_of_run() -> Vec<String> {
     if !lines.is_empty() {
         OUTSIDE_CASES.store(true, Ordering::Relaxed);
     }
-    if let Some(set_report_fd) = symbol(c"__sanitizer_set_report_fd") {
-        // SAFETY: as in `install`; 2 is stderr.
-        unsafe {
-            let f: extern "C" fn(*mut c_void) = std::mem::transmute(set_report_fd);
-            f(2usize as *mut c_void);
-        }
-    }
+    // Later reports (exit handlers) go to stderr, also those UBSan starts.
+    REPORT_FD.store(2, Ordering::Release);
+    set_report_fd_everywhere(2);
     lines
 }
 

@@ -12,6 +12,7 @@
 //! - `params` — parameter arrays
 //! - `registry` — C suites into the kunit registry, and the trampolines of their functions
 //! - `resource` — deferred actions, resources, managed memory
+//! - `sanitizer` — the report `KUNIT_EXPECT_KASAN_FAIL` expects
 //! - `stub` — static stubs
 
 pub(crate) mod assert;
@@ -24,4 +25,5 @@ pub(crate) mod log;
 pub(crate) mod params;
 pub(crate) mod registry;
 pub(crate) mod resource;
+pub(crate) mod sanitizer;
 pub(crate) mod stub;

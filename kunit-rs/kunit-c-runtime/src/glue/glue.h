@@ -31,5 +31,11 @@ int KC_KERNEL(vsnprintf)(char *buf, size_t size, const char *fmt, va_list args);
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
 void *__kmalloc_noprof(size_t size, kc_gfp_t flags);
 void kfree(const void *p);
+/* The sanitizers' annotations when their runtime is present (sanitizers.c), else nothing. */
+bool kunit_c_asan_present(void);
+void kc_asan_poison(const void *p, size_t size);
+void kc_asan_unpoison(const void *p, size_t size);
+void kc_tsan_acquire(void *sync);
+void kc_tsan_release(void *sync);
 
 #endif

@@ -98,8 +98,11 @@ void __kunit_c_rcu_read_unlock(void)
 		fprintf(stderr, "WARNING: rcu_read_unlock() without rcu_read_lock()\n");
 		return;
 	}
-	if (--nesting == 0)
+	if (--nesting == 0) {
+		/* For ThreadSanitizer: what the reader did happens before the grace period's end. */
+		kc_tsan_release(&generation);
 		__atomic_store_n(&self->seen, 0, __ATOMIC_RELEASE);
+	}
 }
 
 int __kunit_c_rcu_read_lock_held(void)
@@ -133,6 +136,7 @@ void __kunit_c_synchronize_rcu(void)
 			nap();
 	}
 	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	kc_tsan_acquire(&generation);
 }
 
 /* The callback queue and its worker. */

@@ -7,6 +7,12 @@
  * (hardirq, and softirq work run on its exit) malloc() may deadlock on the lock of the code
  * it interrupted, so objects come from mmap() there (bit 0 of the offset says so) and
  * kfree() there of a malloc()ed object leaks it rather than call free().
+ *
+ * Under AddressSanitizer (its runtime preloaded by `kunit c --sanitize=address`) the bytes
+ * around an object are poisoned as KASAN poisons them: the header and padding before it, and
+ * everything past the size asked for (the rest of the bucket included, as KASAN does since
+ * ksize() stopped unpoisoning), so an overflow of a kmalloc'd object is reported; a freed
+ * object is ASan's freed memory, so a use after kfree() is reported too.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -55,14 +61,41 @@ bool __kunit_c_in_signal_handler(void);
 
 #define MMAPPED 1u
 
-/* The alignment of a bucket's objects. */
+/* An object's alignment: its bucket's for a power of two (16 to a page), else 16. */
 static size_t align_of_bucket(size_t bucket)
 {
 	size_t align = (bucket & (bucket - 1)) == 0 ? bucket : 8;
 
 	if (align < HEADER)
 		align = HEADER;
-	return align > KC_PAGE_SIZE ? KC_PAGE_SIZE : align;
+	if (align > KC_PAGE_SIZE)
+		align = KC_PAGE_SIZE;
+	return align;
+}
+
+/* The malloc block of the object at p, and its size. */
+static char *block_of(const void *p, size_t *block_size)
+{
+	size_t bucket = header_of(p)->bucket;
+
+	*block_size = bucket + align_of_bucket(bucket) + HEADER;
+	return (char *)p - (header_of(p)->offset & ~(size_t)MMAPPED);
+}
+
+/* Under ASan: only [p, p + size) of the object's block is addressable. */
+static void poison_outside(const void *p, size_t size)
+{
+	size_t block_size;
+	char *block = block_of(p, &block_size);
+
+	kc_asan_poison(block, (size_t)((const char *)p - block));
+	kc_asan_poison((const char *)p + size, block_size - (size_t)((const char *)p - block) - size);
+}
+
+/* Under ASan: the object's whole bucket addressable, for the glue's own copies. */
+static void unpoison_bucket(const void *p)
+{
+	kc_asan_unpoison(p, header_of(p)->bucket);
 }
 
 KC_WEAK void *__kmalloc_noprof(size_t size, kc_gfp_t flags)
@@ -97,6 +130,7 @@ KC_WEAK void *__kmalloc_noprof(size_t size, kc_gfp_t flags)
 	header_of(obj)->offset = mapped ? offset | MMAPPED : offset;
 	if (flags & KC_GFP_ZERO)
 		memset(obj, 0, bucket);
+	poison_outside(obj, size);
 	return obj;
 }
 
@@ -107,23 +141,26 @@ KC_WEAK size_t ksize(const void *p)
 
 KC_WEAK void kfree(const void *p)
 {
-	size_t offset, bucket;
+	size_t block_size, offset;
+	char *block;
 
 	if (ZERO_OR_NULL(p))
 		return;
 	offset = header_of(p)->offset;
-	bucket = header_of(p)->bucket;
+	block = block_of(p, &block_size);
+	/* ASan's free() poisons the whole block as freed; nothing stays poisoned by us. */
+	kc_asan_unpoison(block, block_size);
 	if (offset & MMAPPED)
-		munmap((char *)p - (offset & ~(size_t)MMAPPED),
-		       bucket + align_of_bucket(bucket) + HEADER);
+		munmap(block, block_size);
 	else if (!__kunit_c_in_signal_handler())
-		free((char *)p - offset);
+		free(block);
 }
 
 KC_WEAK void kfree_sensitive(const void *p)
 {
 	if (ZERO_OR_NULL(p))
 		return;
+	unpoison_bucket(p);
 	memset((void *)p, 0, ksize(p));
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 	kfree(p);
@@ -141,17 +178,22 @@ KC_WEAK void *krealloc_noprof(const void *p, size_t new_size, kc_gfp_t flags)
 	}
 	old = ksize(p);
 	if (!ZERO_OR_NULL(p) && new_size <= old) {
+		unpoison_bucket(p);
 		if (flags & KC_GFP_ZERO)
 			memset((char *)p + new_size, 0, old - new_size);
+		poison_outside(p, new_size);
 		return (void *)p;
 	}
 	n = __kmalloc_noprof(new_size, flags);
 	if (!n)
 		return NULL;
 	if (!ZERO_OR_NULL(p)) {
+		unpoison_bucket(p);
+		unpoison_bucket(n);
 		memcpy(n, p, old);
 		if (flags & KC_GFP_ZERO)
 			memset((char *)n + old, 0, ksize(n) - old);
+		poison_outside(n, new_size);
 		kfree(p);
 	}
 	return n;

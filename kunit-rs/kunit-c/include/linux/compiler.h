@@ -21,9 +21,26 @@
 #define OPTIMIZER_HIDE_VAR(var) __asm__("" : "=r"(var) : "0"(var))
 
 /* One access of x, neither torn (native word sizes) nor merged nor repeated. */
+#ifdef __SANITIZE_THREAD__
+/*
+ * Under ThreadSanitizer (kunit c --sanitize=thread) a marked access is a relaxed atomic one,
+ * so that, as KCSAN judges, READ_ONCE()/WRITE_ONCE() accesses are no data race; plain
+ * accesses still are.
+ */
+#define __READ_ONCE(x) ({						\
+	__typeof__(({ x; })) __kc_once; /* unqualified: an rvalue */	\
+	__atomic_load(&(x), &__kc_once, __ATOMIC_RELAXED);		\
+	__kc_once;							\
+})
+#define __WRITE_ONCE(x, val) do {					\
+	__typeof__(({ x; })) __kc_once = (val);			\
+	__atomic_store(&(x), &__kc_once, __ATOMIC_RELAXED);		\
+} while (0)
+#else
 #define __READ_ONCE(x) (*(const volatile __unqual_scalar_typeof(x) *)&(x))
-#define READ_ONCE(x) ({ __READ_ONCE(x); })
 #define __WRITE_ONCE(x, val) do { *(volatile __typeof__(x) *)&(x) = (val); } while (0)
+#endif
+#define READ_ONCE(x) ({ __READ_ONCE(x); })
 #define WRITE_ONCE(x, val) __WRITE_ONCE(x, val)
 #define READ_ONCE_NOCHECK(x) READ_ONCE(x)
 #define data_race(expr) ({ __auto_type __v = (expr); __v; })

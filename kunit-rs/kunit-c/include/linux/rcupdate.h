@@ -42,14 +42,23 @@ void __kunit_c_rcu_barrier(void);
 #define call_rcu(head, func) __kunit_c_call_rcu((head), (func))
 #define call_rcu_hurry(head, func) __kunit_c_call_rcu((head), (func))
 
-#define rcu_dereference(p) READ_ONCE(p)
-#define rcu_dereference_raw(p) READ_ONCE(p)
-#define rcu_dereference_bh(p) READ_ONCE(p)
-#define rcu_dereference_sched(p) READ_ONCE(p)
+#ifdef __SANITIZE_THREAD__
+/*
+ * ThreadSanitizer knows no address dependency (the kernel's ordering of an RCU reader's
+ * load and its uses): under it, the load is an acquire, which the dependency implies.
+ */
+#define __kunit_c_rcu_deref(p) __atomic_load_n(&(p), __ATOMIC_ACQUIRE)
+#else
+#define __kunit_c_rcu_deref(p) READ_ONCE(p)
+#endif
+#define rcu_dereference(p) __kunit_c_rcu_deref(p)
+#define rcu_dereference_raw(p) __kunit_c_rcu_deref(p)
+#define rcu_dereference_bh(p) __kunit_c_rcu_deref(p)
+#define rcu_dereference_sched(p) __kunit_c_rcu_deref(p)
 #define rcu_dereference_protected(p, c) (p)
 /* Marks where an RCU-protected pointer leaves the read side (a reference was taken): the value. */
 #define rcu_pointer_handoff(p) (p)
-#define rcu_dereference_check(p, c) READ_ONCE(p)
+#define rcu_dereference_check(p, c) __kunit_c_rcu_deref(p)
 #define rcu_access_pointer(p) READ_ONCE(p)
 #define rcu_assign_pointer(p, v) smp_store_release(&(p), (v))
 #define rcu_replace_pointer(rcu_ptr, ptr, c) ({					\

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
  * kunit-c: the kernel's slab interface, on kunit-c's allocator (its glue, over the C heap),
- * with the kernel's semantics: kmalloc(0) returns ZERO_SIZE_PTR, ksize() the usable size of
- * the kmalloc bucket (8, 16, 32, 64, 96, 128, 192, 256, ... 8192 bytes, then whole pages in
- * powers of two), memory aligned to 8 bytes and a power-of-two size to its size (up to a
+ * with the kernel's semantics: kmalloc(0) returns ZERO_SIZE_PTR, ksize() the size of the
+ * kmalloc bucket (8, 16, 32, 64, 96, 128, 192, 256, ... 8192 bytes, then whole pages in
+ * powers of two; as in the kernel, only the size asked for may be used: under
+ * `kunit c --sanitize=address` the rest is poisoned as KASAN poisons it), memory aligned to 8 bytes and a power-of-two size to its size (up to a
  * page), krealloc() in place within ksize(), kfree_sensitive() zeroing before freeing.
  * Only __GFP_ZERO of the flags changes anything.
  */

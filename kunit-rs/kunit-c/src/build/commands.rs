@@ -17,6 +17,11 @@ pub struct Commands {
     pub envs: Vec<(OsString, OsString)>,
     /// One command per file, in file order.
     pub files: Vec<FileCommand>,
+    /// The flags the objects must be linked with (the sanitizers' and gcov's runtimes:
+    /// `-fsanitize=address`, `--coverage`); empty for a plain build.
+    pub link_flags: Vec<OsString>,
+    /// The sanitizers the files are instrumented with (`address`, `undefined`, `thread`).
+    pub sanitizers: Vec<String>,
 }
 
 /// One file's command line.
@@ -68,6 +73,11 @@ impl Build {
                 .map(|(k, v)| (k.to_owned(), v.to_owned()))
                 .collect(),
             files,
+            link_flags: super::instrument::link_flags(&self.sanitize, self.coverage)
+                .into_iter()
+                .map(OsString::from)
+                .collect(),
+            sanitizers: self.sanitize.clone(),
         })
     }
 

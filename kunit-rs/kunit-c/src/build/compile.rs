@@ -11,14 +11,14 @@ use std::sync::Mutex;
 use super::digest::fnv1a;
 use super::kconfig::{Config, Value};
 use super::spec::{module_name, Build};
-use super::{diagnose, flags, libc_names, tree};
+use super::{diagnose, flags, instrument, libc_names, tree};
 
 /// Compiles `build`'s files; returns the objects to link, in file order.
 pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String> {
     let out_dir = PathBuf::from(
         std::env::var_os("OUT_DIR").ok_or("kunit_c::Build runs in a build script (no OUT_DIR)")?,
     );
-    for var in ["CC", "CFLAGS", "NM", "OBJCOPY"] {
+    for var in ["CC", "CFLAGS", "NM", "OBJCOPY", instrument::SANITIZE_ENV] {
         println!("cargo:rerun-if-env-changed={var}");
     }
     let work = out_dir.join("kunit-c-build").join(name);
@@ -92,9 +92,13 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
     rename_libc_names(&tool, &work, raw)
 }
 
-/// The configuration header, rewritten only when its text changed (so objects stay fresh).
-pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<(PathBuf, Config), String> {
+/// The build's configuration: the defaults, the sanitizers' (`undefined`: the
+/// `CONFIG_UBSAN_*` options), the `.kunitconfig` files, then `kconfig()`.
+pub(super) fn configuration(build: &Build) -> Result<Config, String> {
     let mut config = Config::with_defaults();
+    for (name, value) in instrument::config_defaults(&build.sanitize) {
+        config.set(name, Value::parse(value));
+    }
     for f in &build.kunitconfigs {
         let text = std::fs::read_to_string(f)
             .map_err(|e| format!("kunit-c: --kunitconfig {}: {e}", f.display()))?;
@@ -103,6 +107,12 @@ pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<(PathBuf, Con
     for (name, value) in &build.kconfig {
         config.set(name, Value::parse(value));
     }
+    Ok(config)
+}
+
+/// The configuration header, rewritten only when its text changed (so objects stay fresh).
+pub(super) fn write_autoconf(build: &Build, work: &Path) -> Result<(PathBuf, Config), String> {
+    let config = configuration(build)?;
     let dir = work.join("generated");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join("autoconf.h");
@@ -174,6 +184,18 @@ pub(super) fn common_args(
         args.push("-include".into());
         args.push("linux/compiler_types.h".into());
     }
+    // Sanitizers and coverage: before the user's flags, which may refine them.
+    instrument::check(&build.sanitize)?;
+    args.extend(
+        instrument::compile_flags(
+            &build.sanitize,
+            build.coverage,
+            tool.is_like_clang(),
+            config,
+        )
+        .into_iter()
+        .map(OsString::from),
+    );
     // The user's flags last, so they override ours.
     args.extend(build.flags.iter().map(OsString::from));
     for (name, value) in &build.defines {

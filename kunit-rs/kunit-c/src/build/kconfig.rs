@@ -73,7 +73,7 @@ impl Config {
         c
     }
 
-    /// Is the option `y`?
+    /// Is `name` set to `y`?
     pub(crate) fn is_yes(&self, name: &str) -> bool {
         self.options.get(name) == Some(&Value::Yes)
     }

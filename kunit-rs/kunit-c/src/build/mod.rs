@@ -6,6 +6,7 @@ mod compile;
 mod diagnose;
 mod digest;
 pub(crate) mod flags;
+mod instrument;
 pub(crate) mod kconfig;
 mod libc_names;
 mod link;
@@ -17,6 +18,7 @@ use std::path::Path;
 pub use commands::{compile_error_message, depfile_prerequisites, Commands, FileCommand};
 pub use digest::{digest, fnv1a};
 pub use flags::kernel_cflags;
+pub use instrument::{sanitizer_runtimes, SANITIZERS, SANITIZE_ENV};
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
 
@@ -80,6 +82,26 @@ impl Build {
         self
     }
 
+    /// Instruments every file with these sanitizers (`"address"`, `"undefined"`, `"thread"`;
+    /// not `address` with `thread`): `-fsanitize=...` and `-fsanitize-recover=all`, so a
+    /// report is followed by the next case. `undefined` is the kernel's UBSan: the checks of
+    /// the `CONFIG_UBSAN_*` options (`kernel/configs/debug.config`'s by default: bounds,
+    /// shift, unreachable, bool, enum), which a `.kunitconfig` or
+    /// [`kconfig`](Build::kconfig) changes; signed overflow stays defined
+    /// (`-fno-strict-overflow`). In a build script, the list defaults to `$KUNIT_SANITIZE`
+    /// (set by `kunit run --sanitize`). An unknown name is an error when compiling.
+    pub fn sanitize(&mut self, list: &[&str]) -> &mut Build {
+        self.sanitize = list.iter().map(|s| (*s).to_owned()).collect();
+        self
+    }
+
+    /// Compiles every file with gcov instrumentation (`--coverage`), so that a run writes
+    /// `.gcda` files beside the objects (or under `$GCOV_PREFIX`).
+    pub fn coverage(&mut self, on: bool) -> &mut Build {
+        self.coverage = on;
+        self
+    }
+
     /// Compiles every file into `lib<name>.a`, for the targets that expand `kunit::main!()`. On an error (a file does not compile, a header is missing) prints it
     /// and exits the build script with status 1.
     pub fn compile(&self, name: &str) {
@@ -92,8 +114,21 @@ impl Build {
 
     /// [`compile`](Build::compile), returning the error instead of exiting.
     pub fn try_compile(&self, name: &str) -> Result<(), String> {
-        let objects = compile::compile(self, name)?;
+        // `kunit run --sanitize` asks through the environment.
+        let build = if self.sanitize.is_empty() {
+            instrument::with_env_sanitizers(self)
+        } else {
+            self.clone()
+        };
+        let objects = compile::compile(&build, name)?;
         link::archive_and_declare(name, &objects)?;
+        let clang = cc::Build::new()
+            .cargo_metadata(false)
+            .try_get_compiler()
+            .is_ok_and(|t| t.is_like_clang());
+        for directive in instrument::cargo_link_directives(&build.sanitize, build.coverage, clang) {
+            println!("{directive}");
+        }
         // `kunit::main!()` then includes kunit_c_link.rs: the archives and kunit-c-runtime,
         // and checks that a C suite registered.
         println!("cargo:rustc-check-cfg=cfg(kunit_c_linked)");

@@ -41,6 +41,8 @@ pub struct Build {
     pub(super) kernel_tree: Option<PathBuf>,
     pub(super) kunitconfigs: Vec<PathBuf>,
     pub(super) kconfig: Vec<(String, String)>,
+    pub(super) sanitize: Vec<String>,
+    pub(super) coverage: bool,
 }
 
 /// `KBUILD_MODNAME` for a C file: its base name without the extension, `-` turned into `_`

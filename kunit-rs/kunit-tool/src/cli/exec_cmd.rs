@@ -132,32 +132,43 @@ impl Coverage {
             let roots = coverage::code_under_test(args.manifest_path.as_deref())?;
             files.retain(|f| coverage::is_code_under_test(&f.path, &roots));
         }
-        let write = |name: &str, text: String| {
-            let path = self.dir.join(name);
-            std::fs::write(&path, text)
-                .map_err(|e| format!("kunit: --coverage: cannot write {}: {e}", path.display()))
-        };
-        write("lcov.info", crate::report::lcov::write(&files))?;
-        let page = crate::report::coverage_html::coverage_page("kunit run", &files, &|p| {
-            std::fs::read_to_string(p).ok()
-        });
-        write("index.html", page)?;
-        let t = crate::report::lcov::totals(&files);
-        eprintln!(
-            "Coverage: lines {}/{} ({}), functions {}/{}, branches {}/{} in {} files: {} and {} (kunit's page)",
-            t.lines_hit,
-            t.lines_found,
-            crate::report::lcov::percent(t.lines_hit, t.lines_found),
-            t.functions_hit,
-            t.functions_found,
-            t.branches_hit,
-            t.branches_found,
-            files.len(),
-            self.dir.join("lcov.info").display(),
-            self.dir.join("index.html").display()
-        );
-        Ok(())
+        write_coverage(&self.dir, &files, "kunit run")
     }
+}
+
+/// Writes `dir/lcov.info` and `dir/index.html` (kunit's page, titled `title`) for `files`,
+/// and one line on stderr with the totals and where they are. Shared by `kunit run` and
+/// `kunit c`.
+pub(crate) fn write_coverage(
+    dir: &Path,
+    files: &[crate::report::lcov::FileCov],
+    title: &str,
+) -> Result<(), String> {
+    let write = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| format!("kunit: --coverage: cannot write {}: {e}", path.display()))
+    };
+    write("lcov.info", crate::report::lcov::write(files))?;
+    let page = crate::report::coverage_html::coverage_page(title, files, &|p| {
+        std::fs::read_to_string(p).ok()
+    });
+    write("index.html", page)?;
+    let t = crate::report::lcov::totals(files);
+    eprintln!(
+        "Coverage: lines {}/{} ({}), functions {}/{}, branches {}/{} in {} files: {} and {} (kunit's page)",
+        t.lines_hit,
+        t.lines_found,
+        crate::report::lcov::percent(t.lines_hit, t.lines_found),
+        t.functions_hit,
+        t.functions_found,
+        t.branches_hit,
+        t.branches_found,
+        files.len(),
+        dir.join("lcov.info").display(),
+        dir.join("index.html").display()
+    );
+    Ok(())
 }
 
 /// Builds the test targets; the harness binaries.

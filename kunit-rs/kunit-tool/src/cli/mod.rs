@@ -49,17 +49,6 @@ pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
 /// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
 /// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
-    // `kunit c`'s arguments (CArgs) have no --sanitize/--coverage: said in one line here,
-    // before clap's usage error, since the C objects are not instrumented yet.
-    if argv.first().is_some_and(|a| a == "c") {
-        if let Some(flag) = argv[1..]
-            .iter()
-            .find(|a| a.starts_with("--sanitize") || a.starts_with("--coverage"))
-        {
-            eprintln!("kunit c: error: {flag} is not supported by kunit c yet (Rust harness packages only: kunit run {flag})");
-            return 2;
-        }
-    }
     // In a kernel tree, run/build/exec are kunit.py's (tree mode, its own flags).
     if tree_cmd::wanted(&argv) {
         return tree_cmd::main(argv);

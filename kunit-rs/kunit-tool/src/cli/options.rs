@@ -258,6 +258,32 @@ pub struct COptions {
     /// `--build_dir`: the cache.
     pub build_dir: Option<String>,
     #[arg(
+        long = "sanitize",
+        value_name = "LIST",
+        value_parser = crate::exec::sanitize::parse_option,
+        help = "Compiles the C files with these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other) and runs them with the compiler's runtimes loaded first (LD_PRELOAD). A report fails the case it came in, with the report in the case's log; the run goes on. undefined is the kernel's UBSan (CONFIG_UBSAN_* options; signed overflow stays defined)."
+    )]
+    /// `--sanitize`: the sanitizers the C files are compiled with.
+    pub sanitize: Option<crate::exec::sanitize::SanitizeList>,
+    #[arg(
+        long = "coverage",
+        value_name = "DIR",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        conflicts_with = "sanitize",
+        help = "Measures the line and branch coverage of the code under test (the C files but the test file, which is the first, and kunit-c's headers) with gcov and writes DIR/lcov.info and DIR/index.html (kunit's own page). Needs gcc's gcov (9 or later). Default DIR: target/kunit-coverage."
+    )]
+    /// `--coverage[=DIR]`: where the coverage report goes (`""`: the default folder).
+    pub coverage: Option<String>,
+    #[arg(
+        long = "coverage-all",
+        requires = "coverage",
+        help = "With --coverage: counts every file the build instrumented (the test file and kunit-c's headers too)."
+    )]
+    /// `--coverage-all`: no filter on the coverage report.
+    pub coverage_all: bool,
+    #[arg(
         long = "jobs",
         value_name = "N",
         value_parser = jobs,

@@ -35,14 +35,31 @@ run
 python
 try:
     f = gdb.newest_frame()
-    while f is not None and not (f.name() or "").endswith("kunit_failure_hook"):
+    # kunit's failure hook, or a sanitizer's report (its summary is the report's last line).
+    def stop(f):
+        n = f.name() or ""
+        return n.endswith("kunit_failure_hook") or n.startswith("__sanitizer_report_error_summary")
+    while f is not None and not stop(f):
         f = f.older()
-    skip = ("kunit_failure_hook", "kunit::", "kunit_c::", "__kunit", "core::", "std::", "alloc::")
-    while f is not None and (f.name() is None or f.name().startswith(skip)):
+    report = f is not None and not (f.name() or "").endswith("kunit_failure_hook")
+    import re
+    skip = ("kunit_failure_hook", "kunit::", "kunit_c::", "kunit_c_runtime::", "__kunit", "core::", "std::", "alloc::",
+            "__sanitizer", "__asan", "__ubsan", "__tsan", "__lsan", "__interception", "__interceptor")
+    # kunit's own sources (a checkout's or the registry's), kunit-c's headers, the standard library.
+    ours = re.compile(r"(^|/)kunit-rs/kunit(-c-runtime)?/|/kunit(-c-runtime)?-[0-9][^/]*/src/|/include/kunit/|^/rustc/")
+    def skipped(f):
+        if f.name() is None or f.name().startswith(skip):
+            return True
+        sal = f.find_sal()
+        return sal.symtab is not None and ours.search(sal.symtab.filename) is not None
+    while f is not None and skipped(f):
         f = f.older()
     if f is not None:
         f.select()
-        print("kunit: the first failed expectation; frames above are kunit's failure path (bt to see them)")
+        if report:
+            print("kunit: the sanitizer's report; frames above are the sanitizer's (bt to see them)")
+        else:
+            print("kunit: the first failed expectation; frames above are kunit's failure path (bt to see them)")
 except gdb.error:
     print("kunit: the test did not fail; nothing to show")
 end
@@ -87,14 +104,37 @@ pub fn command(
     Ok(match debugger {
         Debugger::Gdb => {
             let script = script_dir.join("kunit-debugger.gdb");
-            std::fs::File::create(&script)?.write_all(GDB_SCRIPT.as_bytes())?;
             let mut cmd = Command::new("gdb");
-            cmd.arg("-q").arg("-x").arg(script).arg("--args").arg(bin);
+            cmd.arg("-q");
+            let preload = inferior_preload(&mut cmd);
+            // Under a sanitizer (its runtimes preloaded), its report stops the test too.
+            let text = if preload.is_some() {
+                GDB_SCRIPT.replacen(
+                    "break kunit_failure_hook\n",
+                    "break __sanitizer_report_error_summary\nbreak kunit_failure_hook\n",
+                    1,
+                )
+            } else {
+                GDB_SCRIPT.to_string()
+            };
+            std::fs::File::create(&script)?.write_all(text.as_bytes())?;
+            // `kunit c --sanitize`'s runtimes are for the test, not for gdb.
+            if let Some(preload) = preload {
+                let mut set = std::ffi::OsString::from("set environment LD_PRELOAD=");
+                set.push(preload);
+                cmd.arg("-iex").arg(set);
+            }
+            cmd.arg("-x").arg(script).arg("--args").arg(bin);
             cmd.args(harness_args);
             cmd
         }
         Debugger::Lldb => {
             let mut cmd = Command::new("lldb");
+            if let Some(preload) = inferior_preload(&mut cmd) {
+                let mut set = std::ffi::OsString::from("settings set target.env-vars LD_PRELOAD=");
+                set.push(preload);
+                cmd.arg("-o").arg(set);
+            }
             cmd.args([
                 "-o",
                 &format!("breakpoint set -n {HOOK}"),
@@ -107,6 +147,22 @@ pub fn command(
             cmd
         }
     })
+}
+
+/// `LD_PRELOAD` (`kunit c --sanitize`'s runtimes) taken off the debugger's own environment,
+/// to be set for the program it runs.
+/// LeakSanitizer cannot run under ptrace (it reports a fatal error at exit): off for the
+/// program under the debugger.
+fn inferior_preload(cmd: &mut Command) -> Option<std::ffi::OsString> {
+    let preload = std::env::var_os("LD_PRELOAD").filter(|v| !v.is_empty())?;
+    cmd.env_remove("LD_PRELOAD");
+    let mut asan = std::env::var_os("ASAN_OPTIONS").unwrap_or_default();
+    if !asan.is_empty() {
+        asan.push(":");
+    }
+    asan.push("detect_leaks=0");
+    cmd.env("ASAN_OPTIONS", asan);
+    Some(preload)
 }
 
 #[cfg(test)]

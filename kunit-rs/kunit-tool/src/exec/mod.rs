@@ -7,6 +7,7 @@
 pub mod cargo;
 pub mod coverage;
 pub mod debugger;
+pub mod gcov;
 pub mod harness_flags;
 pub mod isolation;
 pub mod listing;

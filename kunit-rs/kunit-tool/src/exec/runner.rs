@@ -21,6 +21,10 @@ use super::splice::{CaseOutcome, Item, Mode, Splicer};
 use crate::ktap::reader::RawLines;
 use kunit_protocol::{exit, flags};
 
+/// How a harness starts the lines of a sanitizer report that belongs to no case (kunit's
+/// `sanitizer.rs`: leaks, found once after the last suite).
+const SANITIZER_OUTSIDE_CASES: &str = "# kunit-sanitizer: ";
+
 /// What to run and how (the harness flags of DESIGN.md contract 3).
 #[derive(Clone, Debug)]
 pub struct RunnerOptions {
@@ -245,7 +249,13 @@ impl<'a> BinaryRunner<'a> {
         };
         let mut reader = h.reader(self.opts.process_timeout, &self.ctl.interrupted);
         let mut lines = RawLines::new(&mut reader);
+        // A sanitizer report that belongs to no case (LeakSanitizer's, after the last suite):
+        // the harness prints it as top-level diagnostics, which the splicer does not keep.
+        let mut outside_cases: Vec<String> = Vec::new();
         while let Some(line) = lines.next_line() {
+            if line.starts_with(SANITIZER_OUTSIDE_CASES) {
+                outside_cases.push(line.to_string());
+            }
             splicer.feed(line, &mut *self.emit);
         }
         drop(lines);
@@ -263,6 +273,18 @@ impl<'a> BinaryRunner<'a> {
                 ))
             }
             None => {}
+        }
+        if !outside_cases.is_empty() {
+            // Not silent: an error of the run (exit status 1), with the report.
+            self.errors.push(format!(
+                "{}: a sanitizer report outside any case ({}):\n{}",
+                self.bin.display(),
+                match &status {
+                    Ok(s) => describe_exit(s),
+                    Err(e) => e.to_string(),
+                },
+                outside_cases.join("\n")
+            ));
         }
         if splicer.complete() {
             return Ending::Complete;

@@ -38,7 +38,7 @@ impl Sanitizer {
 
 /// The environment variable through which a C build (`kunit_c::Build`, `kunit c`) learns the
 /// sanitizers to compile with: the `--sanitize` list, comma-separated (`address,undefined`).
-pub const C_SANITIZE_ENV: &str = "KUNIT_SANITIZE";
+pub const C_SANITIZE_ENV: &str = kunit_c::SANITIZE_ENV;
 
 /// The toolchain `-Zsanitizer` needs.
 pub const NIGHTLY: &str = "nightly";

@@ -31,6 +31,10 @@ pub fn link(cmds: &Commands, objects: &[Object], work: &Path) -> Result<PathBuf,
         FLAGS.join(" ").into_bytes(),
         VERSION_SCRIPT.as_bytes().to_vec(),
     ];
+    // The sanitizers' and gcov's runtimes (`--sanitize`, `--coverage`).
+    for f in &cmds.link_flags {
+        parts.push(f.as_encoded_bytes().to_vec());
+    }
     for o in objects {
         parts.push(o.path.as_os_str().as_encoded_bytes().to_vec());
         parts.push(std::fs::read(&o.deps).unwrap_or_default());
@@ -50,6 +54,7 @@ pub fn link(cmds: &Commands, objects: &[Object], work: &Path) -> Result<PathBuf,
     let tmp = work.join(format!("c-suites.{}.so", std::process::id()));
     let out = Command::new(&cmds.compiler)
         .args(FLAGS)
+        .args(&cmds.link_flags)
         .arg(&version_script)
         .arg("-o")
         .arg(&tmp)

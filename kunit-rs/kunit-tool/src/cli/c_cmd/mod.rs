@@ -8,9 +8,11 @@
 //! * `objects` — compiling, each object cached by the contents of its inputs.
 //! * `link` — the shared object, linked with the C compiler.
 //! * `harness` — the `kunit` process that loads it and runs the suites.
+//! * `instrument` — `--sanitize` and `--coverage`: the harnesses' environment, the report.
 
 pub mod harness;
 pub mod inputs;
+pub mod instrument;
 pub mod link;
 pub mod objects;
 
@@ -44,7 +46,30 @@ pub fn run(args: &CArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let exe = std::env::current_exe()?;
-    let so = match build(&args.c, &resolved, &cache, jobs).and_then(|so| loads(&exe, &so)) {
+    let (so, cmds, include) = match build(&args.c, &resolved, &cache, jobs) {
+        Ok(built) => built,
+        Err(e) => {
+            eprintln!("{e}");
+            return Ok(1);
+        }
+    };
+    // The runtimes the instrumented objects need, for the harness processes (the compilers
+    // have ended; no other thread runs yet).
+    if let Err(e) = instrument::set_sanitizer_env(&cmds) {
+        eprintln!("{e}");
+        return Ok(2);
+    }
+    let coverage = match args.c.coverage.as_deref() {
+        None => None,
+        Some(dir) => match instrument::Coverage::prepare(dir, &cmds) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                eprintln!("{e}");
+                return Ok(2);
+            }
+        },
+    };
+    let so = match loads(&exe, &so) {
         Ok(so) => so,
         Err(e) => {
             eprintln!("{e}");
@@ -60,14 +85,28 @@ pub fn run(args: &CArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
         build_dir: Some(cache.display().to_string()),
         ..BuildOptions::default()
     };
-    let code = run_binaries(&build, &args.exec, &args.report, vec![exe], out, progress)?;
+    let mut code = run_binaries(&build, &args.exec, &args.report, vec![exe], out, progress)?;
     out.flush();
+    if let Some(c) = coverage {
+        // The test file is the first; kunit-c's headers are not the code under test.
+        let headers = include.parent().map(Path::to_path_buf).unwrap_or(include);
+        if let Err(e) = c.report(&resolved.files[..1], &[headers], args.c.coverage_all) {
+            eprintln!("{e}");
+            code = code.max(1);
+        }
+    }
     print_elapsed(start, built);
     Ok(code)
 }
 
-/// Compiles and links; the shared object.
-fn build(opts: &COptions, r: &Resolved, cache: &Path, jobs: usize) -> Result<PathBuf, String> {
+/// Compiles and links; the shared object, the commands it was built with and kunit-c's
+/// include folder.
+fn build(
+    opts: &COptions,
+    r: &Resolved,
+    cache: &Path,
+    jobs: usize,
+) -> Result<(PathBuf, kunit_c::Commands, PathBuf), String> {
     let include = headers(cache)?;
     // One folder per set of files (its autoconf.h and the shared object).
     let mut key: Vec<&[u8]> = r
@@ -78,13 +117,26 @@ fn build(opts: &COptions, r: &Resolved, cache: &Path, jobs: usize) -> Result<Pat
     if let Some(t) = &r.kernel_tree {
         key.push(t.as_os_str().as_encoded_bytes());
     }
+    // An instrumented build links a shared object of its own beside the plain one.
+    let sanitize = opts
+        .sanitize
+        .as_ref()
+        .map(|l| crate::exec::sanitize::list_text(&l.0))
+        .unwrap_or_default();
+    if !sanitize.is_empty() {
+        key.push(sanitize.as_bytes());
+    }
+    if opts.coverage.is_some() {
+        key.push(b"coverage");
+    }
     let stem = kunit_c::module_name(&r.files[0]);
     let work = cache
         .join("runs")
         .join(format!("{stem}-{:016x}", digest(&key)));
     let cmds = inputs::build(opts, r).commands(&work, &include)?;
     let objects = objects::compile_all(&cmds, r.kernel_tree.as_deref(), cache, jobs)?;
-    link::link(&cmds, &objects, &work)
+    let so = link::link(&cmds, &objects, &work)?;
+    Ok((so, cmds, include))
 }
 
 /// kunit-c's headers (embedded in this binary), written out once per set of headers.

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use clap::{CommandFactory, FromArgMatches};
 
-use super::c_cmd::harness;
+use super::c_cmd::{harness, instrument};
 use super::exec_cmd::{run_binaries_as, RunStyle};
 use super::options::BuildOptions;
 use crate::report::printer::Printer;
@@ -147,10 +147,10 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let exe = std::env::current_exe()?;
     let last = build_dir.join("last-build");
-    let (so, unrunnable, configured, built) = if command == "exec" {
+    let (b, configured, built) = if command == "exec" {
         // kunit.py's exec runs what the last build left.
         match pipeline::Built::read(&last) {
-            Some(b) => (b.so, b.unrunnable, start.elapsed(), start.elapsed()),
+            Some(b) => (b, start.elapsed(), start.elapsed()),
             None => {
                 eprintln!(
                     "kunit exec: error: nothing built in {} yet: run `kunit build` (or `kunit run`) first",
@@ -169,12 +169,14 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
             alltests: args.build.alltests,
             jobs,
             exe: exe.clone(),
+            sanitizers: args.instrument.sanitizers(),
+            coverage: args.instrument.coverage.is_some(),
         };
         match pipeline::build(&inputs, out)? {
             Ok(b) => {
                 b.write(&last)?;
                 let t = (b.configured, start.elapsed());
-                (b.so, b.unrunnable, t.0, t.1)
+                (b, t.0, t.1)
             }
             Err(code) => return Ok(code),
         }
@@ -184,8 +186,58 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
         print_elapsed(out, start, configured, built);
         return Ok(0);
     }
+    // exec runs the objects as the last build instrumented them: other flags are an error,
+    // not a run that silently counts or checks nothing.
+    let wanted = (
+        args.instrument.sanitizers(),
+        args.instrument.coverage.is_some(),
+    );
+    if wanted != (b.sanitizers.clone(), b.coverage) {
+        let said = |s: &[String], c: bool| match (s.is_empty(), c) {
+            (true, false) => "no --sanitize or --coverage".to_string(),
+            (_, true) => "--coverage".to_string(),
+            (false, false) => format!("--sanitize={}", s.join(",")),
+        };
+        eprintln!(
+            "kunit exec: error: the last build was made with {}, this exec asks for {}: give exec the build's flags, or build again",
+            said(&b.sanitizers, b.coverage),
+            said(&wanted.0, wanted.1)
+        );
+        return Ok(2);
+    }
+    let unrunnable = b.unrunnable.clone();
+    // The runtimes the instrumented objects need, for the harness processes (the compilers
+    // have ended; no other thread runs yet).
+    let cmds = kunit_c::Commands {
+        compiler: b.compiler.clone(),
+        envs: Vec::new(),
+        files: Vec::new(),
+        link_flags: Vec::new(),
+        sanitizers: b.sanitizers.clone(),
+    };
+    if let Err(e) = instrument::set_sanitizer_env(&cmds) {
+        eprintln!("{e}");
+        return Ok(2);
+    }
+    let coverage = match args.instrument.coverage.as_deref() {
+        None => None,
+        Some(dir) => {
+            let dir = if dir.is_empty() {
+                build_dir.join(crate::exec::coverage::DEFAULT_DIR_NAME)
+            } else {
+                PathBuf::from(dir)
+            };
+            match instrument::Coverage::prepare(&dir.display().to_string(), &cmds) {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    eprintln!("{e}");
+                    return Ok(2);
+                }
+            }
+        }
+    };
     // Every harness process started from here runs the suites of this shared object.
-    std::env::set_var(harness::HARNESS_ENV, &so);
+    std::env::set_var(harness::HARNESS_ENV, &b.so);
     let build = BuildOptions {
         jobs: args.build.jobs.map(usize::from),
         build_dir: Some(build_dir.display().to_string()),
@@ -205,6 +257,19 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
         &style,
     )?;
     let listing = args.exec.list_tests || args.exec.list_tests_attr || args.exec.list_suites;
+    let mut code = code;
+    if let (Some(c), false) = (coverage, listing) {
+        out.flush();
+        // The tree's code: not the test files, not the build folder (kunit-c's headers,
+        // the skipped entries' file), not the compiler's headers.
+        let keep = |p: &Path| {
+            p.starts_with(&tree) && !p.starts_with(&build_dir) && !b.tests.iter().any(|t| t == p)
+        };
+        if let Err(e) = c.report_with(args.instrument.coverage_all, "kunit", &keep) {
+            eprintln!("{e}");
+            code = code.max(1);
+        }
+    }
     if !listing {
         print_elapsed(out, start, configured, built);
         // Only the suites the filter glob selects (they were in the results).
@@ -258,20 +323,37 @@ fn help(command: &str) -> String {
          what is compiled; the tests run in userspace, and a test file that cannot is reported \
          as skipped with its reason.\n\noptions:\n"
     );
+    let mut additions = String::from(
+        "\nkunit-rs additions (not kunit.py flags: the build is ours, so the tree's objects are \
+         instrumented and run under the tools userspace has):\n",
+    );
     for a in cmd.get_arguments().filter(|a| !a.is_hide_set()) {
         let Some(long) = a.get_long() else { continue };
+        let into = if options::ADDITIONS.contains(&long) {
+            &mut additions
+        } else {
+            &mut text
+        };
         let value = a
             .get_value_names()
             .filter(|_| a.get_action().takes_values())
-            .map(|v| format!(" {}", v.join(" ")))
+            .map(|v| {
+                // An optional value goes after `=` (`--coverage[=DIR]`).
+                if a.get_num_args().is_some_and(|n| n.min_values() == 0) {
+                    format!("[={}]", v.join(" "))
+                } else {
+                    format!(" {}", v.join(" "))
+                }
+            })
             .unwrap_or_default();
         let what = a
             .get_help()
             .map(|h| h.to_string())
             .unwrap_or_default()
             .replace('`', "");
-        text.push_str(&format!("  --{long}{value}\n        {what}\n"));
+        into.push_str(&format!("  --{long}{value}\n        {what}\n"));
     }
+    text.push_str(&additions);
     text
 }
 

@@ -42,6 +42,26 @@ mod tests {
     }
 
     #[test]
+    fn the_additions_parse_as_kunit_cs() {
+        let a = parse(&["--sanitize=undefined,address", "--debugger"]);
+        // In one order whatever the order given (exec compares it with the build's).
+        assert_eq!(a.instrument.sanitizers(), ["address", "undefined"]);
+        assert!(a.exec.debugger.is_some());
+        let a = parse(&["--coverage", "--coverage-all"]);
+        assert_eq!(a.instrument.coverage.as_deref(), Some(""));
+        assert!(a.instrument.sanitizers().is_empty());
+        let a = parse(&["--coverage=out"]);
+        assert_eq!(a.instrument.coverage.as_deref(), Some("out"));
+        let bad = |args: &[&str]| {
+            TreeArgs::try_parse_from(std::iter::once("kunit").chain(args.iter().copied())).is_err()
+        };
+        assert!(bad(&["--sanitize=address,thread"]));
+        assert!(bad(&["--sanitize=memory"]));
+        assert!(bad(&["--coverage", "--sanitize=address"]));
+        assert!(bad(&["--coverage-all"]));
+    }
+
+    #[test]
     fn what_cannot_hold_is_refused() {
         assert!(
             refused(&parse(&["--arch", "arm64"]).build).is_some_and(|e| e.contains("--arch arm64"))

@@ -39,6 +39,26 @@ pub struct Inputs {
     pub jobs: usize,
     /// This `kunit` binary (the run time the shared object links against).
     pub exe: PathBuf,
+    /// `--sanitize`: the sanitizers every object is compiled with (kunit_c's names).
+    pub sanitizers: Vec<String>,
+    /// `--coverage`: every object compiled for gcov.
+    pub coverage: bool,
+}
+
+impl Inputs {
+    /// The folder of this build's generated headers and shared object: one per
+    /// instrumentation, so that switching `--sanitize` on and off relinks nothing.
+    fn work(&self) -> PathBuf {
+        let mut name = String::from("work");
+        for s in &self.sanitizers {
+            name.push('-');
+            name.push_str(s);
+        }
+        if self.coverage {
+            name.push_str("-coverage");
+        }
+        self.build_dir.join(name)
+    }
 }
 
 /// What a build leaves for `exec`.
@@ -50,6 +70,14 @@ pub struct Built {
     pub unrunnable: Vec<Unrunnable>,
     /// Time spent configuring.
     pub configured: Duration,
+    /// The C compiler the objects were compiled with.
+    pub compiler: PathBuf,
+    /// The sanitizers the objects are instrumented with.
+    pub sanitizers: Vec<String>,
+    /// Whether the objects count coverage.
+    pub coverage: bool,
+    /// The linked test files (absolute): not the code under test.
+    pub tests: Vec<PathBuf>,
 }
 
 impl Built {
@@ -89,10 +117,24 @@ impl Built {
                 reason: s("reason")?,
             });
         }
+        let strings = |k: &str| -> Vec<String> {
+            v.get(k)
+                .and_then(|x| x.as_array())
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|x| x.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
         so.is_file().then_some(Built {
             so,
             unrunnable,
             configured: Duration::ZERO,
+            compiler: PathBuf::from(v.get("compiler")?.as_str()?),
+            sanitizers: strings("sanitizers"),
+            coverage: v.get("coverage")?.as_bool()?,
+            tests: strings("tests").into_iter().map(PathBuf::from).collect(),
         })
     }
 
@@ -113,7 +155,12 @@ impl Built {
                 })
             })
             .collect();
-        let v = serde_json::json!({"so": self.so.display().to_string(), "unrunnable": un});
+        let v = serde_json::json!({
+            "so": self.so.display().to_string(), "unrunnable": un,
+            "compiler": self.compiler.display().to_string(),
+            "sanitizers": self.sanitizers, "coverage": self.coverage,
+            "tests": self.tests.iter().map(|t| t.display().to_string()).collect::<Vec<_>>(),
+        });
         v.to_string()
     }
 }
@@ -188,13 +235,19 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
     let configured = start.elapsed();
     // The no-op rerun: the same configuration, tool and compiler, and every file the last
     // build read unchanged.
-    let plan_path = bd.join("plan.cache");
+    // One plan per instrumentation (`--sanitize`, `--coverage`), as one work folder.
+    let work = inp.work();
+    let plan_path = match work.file_name().and_then(|n| n.to_str()) {
+        Some("work") | None => bd.join("plan.cache"),
+        Some(n) => bd.join(format!("plan-{n}.cache")),
+    };
     let plan_key = format!(
         "plan-v1 {:016x} {:016x} {}",
         objects::digest(&[dot_config.as_bytes()]),
         objects::digest(&[
             inp.tree.as_os_str().as_encoded_bytes(),
             std::env::var("CC").unwrap_or_default().as_bytes(),
+            work.as_os_str().as_encoded_bytes(),
         ]),
         plan_cache::stamp(&inp.exe),
     );
@@ -252,10 +305,14 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
     let result = resolver.run(out)?;
     watched.merge(std::mem::take(&mut resolver.watched));
     t.mark("done");
-    let built = result.map(|(so, unrunnable)| Built {
-        so,
-        unrunnable,
+    let built = result.map(|l| Built {
+        so: l.so,
+        unrunnable: l.unrunnable,
         configured,
+        compiler: l.compiler,
+        sanitizers: inp.sanitizers.clone(),
+        coverage: inp.coverage,
+        tests: l.tests,
     });
     if let Ok(b) = &built {
         if let Some(text) = watched.plan_text(&plan_key, &b.to_json()) {
@@ -549,7 +606,10 @@ impl<'a> Resolver<'a> {
         trace.mark("index");
         let include = super::headers(&inp.build_dir).map_err(io::Error::other)?;
         trace.mark("headers");
-        let process = process_symbols(&inp.exe, &inp.build_dir);
+        let mut process = process_symbols(&inp.exe, &inp.build_dir);
+        // The instrumentation's entry points (`__asan_*`, `__ubsan_*`, `__gcov_*`) are the
+        // runtimes' that the link and the preload bring, not symbols to look for in the tree.
+        process.extend(runtime_symbols(inp).map_err(io::Error::other)?);
         trace.mark("exports");
         Ok(Resolver {
             inp,
@@ -589,7 +649,10 @@ impl<'a> Resolver<'a> {
         for e in extra {
             b.file(e);
         }
-        let mut cmds = b.commands(&self.inp.build_dir.join("work"), &self.include)?;
+        let names: Vec<&str> = self.inp.sanitizers.iter().map(String::as_str).collect();
+        b.sanitize(&names);
+        b.coverage(self.inp.coverage);
+        let mut cmds = b.commands(&self.inp.work(), &self.include)?;
         // The top Makefile's flags that follow the configuration (what the code under test
         // and its tests rely on: stackinit checks the stack's initialisation).
         let by_config: Vec<&str> = [
@@ -641,6 +704,8 @@ impl<'a> Resolver<'a> {
             compiler: all.compiler.clone(),
             envs: all.envs.clone(),
             files: objs.iter().map(|o| all.files[at[o]].clone()).collect(),
+            link_flags: all.link_flags.clone(),
+            sanitizers: all.sanitizers.clone(),
         };
         self.trace.mark("commands");
         // A file that did not compile is not compiled again while its inputs are unchanged.
@@ -869,7 +934,21 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn run(&mut self, out: &mut Printer) -> io::Result<Result<(PathBuf, Vec<Unrunnable>), i32>> {
+    /// The linked test files' sources (absolute; an including object's included file too).
+    fn test_sources(&self, linked: &[(String, Vec<String>)]) -> Vec<PathBuf> {
+        let mut out = Vec::new();
+        for (t, _) in linked {
+            if let Some(src) = self.by_obj.get(t).and_then(|k| k.source.as_ref()) {
+                out.push(self.inp.tree.join(src));
+            }
+            if let Some(f) = self.suites_from.get(t) {
+                out.push(self.inp.tree.join(f));
+            }
+        }
+        out
+    }
+
+    fn run(&mut self, out: &mut Printer) -> io::Result<Result<Linked, i32>> {
         let _ = out;
         let tests = self.tests.clone();
         self.compile(&tests).map_err(io::Error::other)?;
@@ -965,7 +1044,7 @@ impl<'a> Resolver<'a> {
             let Some((cmds, _)) = &self.all else {
                 return Err(io::Error::other("no compile commands"));
             };
-            let work = self.inp.build_dir.join("work");
+            let work = self.inp.work();
             let so = match link::link(cmds, &files, &work) {
                 Ok(so) => so,
                 Err(e) => {
@@ -978,7 +1057,12 @@ impl<'a> Resolver<'a> {
             let absent: BTreeSet<&String> =
                 need.iter().filter(|s| !self.process.contains(*s)).collect();
             if absent.is_empty() {
-                return Ok(Ok((so, unrunnable)));
+                return Ok(Ok(Linked {
+                    tests: self.test_sources(&linked),
+                    compiler: cmds.compiler.clone(),
+                    so,
+                    unrunnable,
+                }));
             }
             let before = linked.len();
             let mut keep = Vec::new();
@@ -1008,6 +1092,70 @@ impl<'a> Resolver<'a> {
             }
         }
     }
+}
+
+/// What [`Resolver::run`] linked.
+struct Linked {
+    so: PathBuf,
+    unrunnable: Vec<Unrunnable>,
+    compiler: PathBuf,
+    tests: Vec<PathBuf>,
+}
+
+/// The symbols the sanitizers' shared runtimes and gcov's library define, for an
+/// instrumented build (none for a plain one).
+fn runtime_symbols(inp: &Inputs) -> Result<Vec<String>, String> {
+    let cc = PathBuf::from(std::env::var("CC").unwrap_or_else(|_| "cc".into()));
+    let mut libs: Vec<(PathBuf, bool)> = kunit_c::sanitizer_runtimes(&cc, &inp.sanitizers)?
+        .into_iter()
+        .map(|p| (p, true))
+        .collect();
+    // ThreadSanitizer's objects unwind (`_Unwind_Resume`, `__gcc_personality_v0`): libgcc_s,
+    // which the `kunit` process has loaded (Rust's unwinder).
+    if !inp.sanitizers.is_empty() {
+        let out = Command::new(&cc)
+            .arg("-print-file-name=libgcc_s.so.1")
+            .output()
+            .map_err(|e| format!("kunit: cannot run {}: {e}", cc.display()))?;
+        let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        if p.is_absolute() {
+            libs.push((p, true));
+        }
+    }
+    if inp.coverage {
+        let out = Command::new(&cc)
+            .arg("-print-file-name=libgcov.a")
+            .output()
+            .map_err(|e| format!("kunit: cannot run {}: {e}", cc.display()))?;
+        let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+        if !p.is_absolute() {
+            return Err(format!(
+                "kunit: --coverage: {} has no libgcov.a (it comes with gcc)",
+                cc.display()
+            ));
+        }
+        libs.push((p, false));
+    }
+    let mut all = Vec::new();
+    for (lib, dynamic) in libs {
+        let mut nm = Command::new(nm_tool());
+        if dynamic {
+            nm.arg("-D");
+        }
+        let out = nm
+            .args(["--defined-only", "-P"])
+            .arg(&lib)
+            .output()
+            .map_err(|e| format!("kunit: cannot run {}: {e}", nm_tool()))?;
+        all.extend(
+            String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .filter(|l| !l.ends_with(':'))
+                .filter_map(|l| l.split_whitespace().next())
+                .map(|s| s.split('@').next().unwrap_or(s).to_string()),
+        );
+    }
+    Ok(all)
 }
 
 /// Keeps `why` beside the list of the files the failed compile read (`-M -MG`: a missing
