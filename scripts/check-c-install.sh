@@ -17,8 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
-# kunit-tool and the published crates it depends on.
-published=(kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-kbuild kunit-tool)
+# shellcheck source=lib/published-crates.sh
+. scripts/lib/published-crates.sh
 version=$(cargo metadata --no-deps --format-version 1 |
   python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit-tool"))')
 

@@ -7,8 +7,8 @@
 # (cargo orders them by their dependencies) succeeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# In dependency order.
-published=(kunit-protocol kunit-rs-macros kunit-rs run-in-irq kunit-c kunit-c-runtime kunit-kbuild kunit-tool)
+# shellcheck source=lib/published-crates.sh
+. scripts/lib/published-crates.sh
 pkg_args=()
 for p in "${published[@]}"; do pkg_args+=(-p "$p"); done
 

@@ -55,7 +55,12 @@ STEPS=(
   "stress-irq|-|alone|scripts/stress-irq.sh|irq suites pass with one and then both CPUs saturated"
 )
 
-field() { cut -d'|' -f"$2" <<<"$1"; }
+# Field $2 (from 1) of step line $1; bash alone, since the set-up runs before any tool is sure.
+field() {
+  local IFS='|' f
+  read -r -a f <<<"$1"
+  printf '%s' "${f[$2 - 1]}"
+}
 names=()
 declare -A step_of=()
 for s in "${STEPS[@]}"; do

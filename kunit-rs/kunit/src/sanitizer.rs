@@ -42,7 +42,21 @@ static OUTSIDE_CASES: AtomicBool = AtomicBool::new(false);
 fn symbol(name: &CStr) -> Option<*mut c_void> {
     // SAFETY: dlsym with RTLD_DEFAULT and a NUL-terminated name only looks the name up.
     let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) };
+    if p.is_null() {
+        forget_dl_error();
+    }
     (!p.is_null()).then_some(p)
+}
+
+/// glibc keeps the last failed dlopen/dlsym's message in a malloc'd record of the thread
+/// until dlerror() has returned it and is called again; LeakSanitizer's check at the end of
+/// the run would report that record as the run's leak.
+fn forget_dl_error() {
+    // SAFETY: dlerror has no preconditions; the message it may return is not used.
+    unsafe {
+        libc::dlerror();
+        libc::dlerror();
+    }
 }
 
 /// Redirects the runtime's reports into the capture file, once per process; whether a
@@ -292,6 +306,8 @@ pub(crate) fn end_of_run() -> Vec<String> {
     if CAPTURE.get().and_then(Option::as_ref).is_none() {
         return Vec::new();
     }
+    // A failed lookup of anyone's on this thread (the C suites' loader, symbol names).
+    forget_dl_error();
     if let Some(check) = symbol(c"__lsan_do_recoverable_leak_check") {
         // SAFETY: `int __lsan_do_recoverable_leak_check(void)`, looked up by name.
         unsafe {

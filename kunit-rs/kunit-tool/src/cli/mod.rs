@@ -5,6 +5,7 @@ pub mod command_line;
 pub(crate) mod exec_cmd;
 pub(crate) mod help;
 pub mod options;
+pub mod output;
 pub(crate) mod parse_cmd;
 pub mod tree_cmd;
 pub mod usage_error;
@@ -12,27 +13,10 @@ pub(crate) mod write_reports;
 
 use std::io::{self, IsTerminal};
 
-use crate::report::printer::Printer;
 pub use command_line::parse_args;
 use options::{ColorWhen, Command};
+pub use output::{stdout_printer, use_color};
 pub use usage_error::UsageError;
-
-/// Colours on a terminal only, unless `--color` says otherwise; `NO_COLOR`
-/// (any non-empty value) turns the automatic choice off.
-pub fn use_color(when: ColorWhen, is_tty: bool) -> bool {
-    match when {
-        ColorWhen::Always => true,
-        ColorWhen::Never => false,
-        ColorWhen::Auto => is_tty && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
-    }
-}
-
-/// A printer on stdout, coloured as `use_color` decides; on a terminal it
-/// flushes every line.
-pub fn stdout_printer(when: ColorWhen, tty: bool) -> Printer {
-    // The printer buffers its output itself.
-    Printer::new(Box::new(io::stdout()), use_color(when, tty), tty)
-}
 
 /// Runs the command line (the arguments after the program name) as the
 /// `kunit` binary does; returns the process exit status (0 passed, 1

@@ -111,7 +111,7 @@ pub fn main(argv: Vec<String>) -> i32 {
     // default (cargo's convention), so tree mode asks for them.
     args.exec.harness.include_ignored = true;
     let tty = io::stdout().is_terminal();
-    let mut out = super::stdout_printer(args.report.color, tty);
+    let mut out = super::output::stdout_printer(args.report.color, tty);
     let code = match run(&command, &args, &mut out, tty) {
         Ok(c) => c,
         Err(e) => {
@@ -372,9 +372,4 @@ fn print_elapsed(
         (built.saturating_sub(configured)).as_secs_f64(),
         (total.saturating_sub(built)).as_secs_f64()
     ));
-}
-
-/// The kunit-c header folder tree mode compiles against.
-pub(crate) fn headers(build_dir: &Path) -> Result<PathBuf, String> {
-    super::c_cmd::headers(build_dir)
 }

@@ -604,7 +604,7 @@ impl<'a> Resolver<'a> {
             v.sort_by_key(|o| !o.starts_with("lib/"));
         }
         trace.mark("index");
-        let include = super::headers(&inp.build_dir).map_err(io::Error::other)?;
+        let include = crate::cli::c_cmd::headers(&inp.build_dir).map_err(io::Error::other)?;
         trace.mark("headers");
         let mut process = process_symbols(&inp.exe, &inp.build_dir);
         // The instrumentation's entry points (`__asan_*`, `__ubsan_*`, `__gcov_*`) are the
