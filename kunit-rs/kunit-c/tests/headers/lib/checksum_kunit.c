@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR MIT
 /*
  * Our tests of <asm/checksum.h> (x86's inlines in plain C, the glue's csum_partial() and
- * ip_compute_csum()) and <asm/word-at-a-time.h>'s load_unaligned_zeropad(). The expected
- * values are what UML's x86 assembly gives for the same inputs.
+ * ip_compute_csum()), <asm/word-at-a-time.h>'s load_unaligned_zeropad() and <linux/dcache.h>'s
+ * bytemask_from_count(). The expected values are what UML's x86 assembly gives for the same
+ * inputs.
  */
 #include <kunit/test.h>
 #include <asm/checksum.h>
 #include <asm/page.h>
 #include <asm/word-at-a-time.h>
+#include <linux/dcache.h>
 
 /* An IPv4 header (UDP, 192.168.0.1 -> 192.168.0.199) whose checksum field is b8 61. */
 static const u8 ipv4_header[20] = {
@@ -117,6 +119,11 @@ static void load_unaligned_zeropad_stops_at_the_page_end(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, find_zero(create_zero_mask(((word - REPEAT_BYTE(0x01)) & ~word) &
 							  REPEAT_BYTE(0x80))),
 			3ul);
+	/* What siphash keeps of a 3-byte tail: those bytes, whatever followed them. */
+	KUNIT_EXPECT_EQ(test, load_unaligned_zeropad(two_pages + 13) & bytemask_from_count(3),
+			0x100f0eul);
+	KUNIT_EXPECT_EQ(test, bytemask_from_count(0), 0ul);
+	KUNIT_EXPECT_EQ(test, bytemask_from_count(7), 0x00fffffffffffffful);
 }
 
 static struct kunit_case checksum_header_cases[] = {
