@@ -2,10 +2,11 @@
 /*
  * Our tests of the user-ABI headers uapi code builds on: <asm/ioctl.h>'s generic command
  * encoding (values from the ABI every generic architecture shares), <linux/posix_types.h>'s
- * __kernel_* sizes, <linux/instruction_pointer.h>'s addresses, and <asm/param.h>,
- * <asm/poll.h> and <asm/signal.h>'s x86-64 values.
+ * __kernel_* sizes, <linux/instruction_pointer.h>'s addresses, and <asm/fcntl.h>,
+ * <asm/param.h>, <asm/poll.h> and <asm/signal.h>'s x86-64 values.
  */
 #include <kunit/test.h>
+#include <asm/fcntl.h>
 #include <asm/ioctl.h>
 #include <asm/param.h>
 #include <asm/poll.h>
@@ -153,6 +154,25 @@ static void abi_signal_set_and_numbers(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, SIG_IGN != SIG_DFL && SIG_ERR != SIG_DFL);
 }
 
+static void abi_fcntl_flags_and_flock(struct kunit *test)
+{
+	/* The access mode is the low two bits; the flags are octal bits, as open(2)'s ABI. */
+	KUNIT_EXPECT_EQ(test, O_RDWR & O_ACCMODE, 2);
+	KUNIT_EXPECT_EQ(test, O_CREAT | O_EXCL | O_TRUNC, 01300);
+	KUNIT_EXPECT_EQ(test, O_CLOEXEC, 0x80000);
+	KUNIT_EXPECT_EQ(test, O_SYNC & O_DSYNC, O_DSYNC);
+	KUNIT_EXPECT_EQ(test, O_TMPFILE & O_DIRECTORY, O_DIRECTORY);
+	KUNIT_EXPECT_EQ(test, F_SETLKW, 7);
+	KUNIT_EXPECT_EQ(test, F_GETOWN_EX, 16);
+	/* struct flock's x86-64 layout: two shorts, two 8-byte offsets, the pid, padded. */
+	KUNIT_EXPECT_EQ(test, sizeof(struct flock), 32ul);
+	KUNIT_EXPECT_EQ(test, offsetof(struct flock, l_start), 8ul);
+	KUNIT_EXPECT_EQ(test, offsetof(struct flock, l_pid), 24ul);
+	KUNIT_EXPECT_EQ(test, sizeof(struct flock64), 32ul);
+	KUNIT_EXPECT_EQ(test, sizeof(struct f_owner_ex), 8ul);
+	KUNIT_EXPECT_EQ(test, F_OFD_SETLKW, 38);
+}
+
 static struct kunit_case abi_test_cases[] = {
 	KUNIT_CASE(abi_stat_layout),
 	KUNIT_CASE(abi_uapi_byteorder_names),
@@ -160,6 +180,7 @@ static struct kunit_case abi_test_cases[] = {
 	KUNIT_CASE(abi_posix_types),
 	KUNIT_CASE(abi_instruction_pointer),
 	KUNIT_CASE(abi_param_hz),
+	KUNIT_CASE(abi_fcntl_flags_and_flock),
 	KUNIT_CASE(abi_poll_bits),
 	KUNIT_CASE(abi_signal_set_and_numbers),
 	{}
