@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR MIT */
 /*
- * kunit-c glue: ip_compute_csum(), which <asm/checksum.h> declares out of line because
- * lib/checksum.c defines it, and csum_fold(). Weak: a definition linked in replaces each.
+ * kunit-c glue: csum_partial() and ip_compute_csum(), which <asm/checksum.h> declares out of
+ * line as x86 defines them, and csum_fold(). Weak: a definition linked in replaces each.
  */
 #include "glue.h"
 
@@ -9,14 +9,15 @@
 unsigned short csum_fold(unsigned int sum);
 
 /*
- * csum_fold(csum_partial(buff, len, 0)), with the sum of the 16-bit words in memory order
- * done here: the glue is linked whole into the `kunit` binary, where no csum_partial()
- * exists (kunit-arch's or lib/checksum.c's come with the code under test, and replace this).
+ * The 32-bit one's-complement sum of the 16-bit words of buff[0..len) in memory order (a
+ * last odd byte as the low-address half of a word), added to @sum. What x86's (and UML's)
+ * arch/x86/lib/csum-partial_64.c gives once folded; weak, so kunit-arch's or a linked
+ * lib/checksum.c's replaces it.
  */
-KC_WEAK unsigned short ip_compute_csum(const void *buff, int len)
+KC_WEAK unsigned int csum_partial(const void *buff, int len, unsigned int sum)
 {
 	const unsigned char *p = buff;
-	unsigned long long acc = 0;
+	unsigned long long acc = sum;
 	unsigned short word;
 	int i;
 
@@ -24,7 +25,7 @@ KC_WEAK unsigned short ip_compute_csum(const void *buff, int len)
 		__builtin_memcpy(&word, p + i, 2);
 		acc += word;
 	}
-	if (len & 1) {
+	if (len > 0 && (len & 1)) {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 		acc += p[len - 1];
 #else
@@ -33,7 +34,13 @@ KC_WEAK unsigned short ip_compute_csum(const void *buff, int len)
 	}
 	while (acc >> 32)
 		acc = (acc & 0xffffffffULL) + (acc >> 32);
-	return csum_fold((unsigned int)acc);
+	return (unsigned int)acc;
+}
+
+/* csum_fold(csum_partial(buff, len, 0)), out of line as lib/checksum.c and x86 define it. */
+KC_WEAK unsigned short ip_compute_csum(const void *buff, int len)
+{
+	return csum_fold(csum_partial(buff, len, 0));
 }
 
 /*

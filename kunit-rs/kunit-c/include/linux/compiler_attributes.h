@@ -40,7 +40,6 @@
 #define __printf(a, b) __attribute__((__format__(printf, a, b)))
 #define __scanf(a, b) __attribute__((__format__(scanf, a, b)))
 #define __nonstring __attribute__((__nonstring__))
-#define __unused __attribute__((__unused__))
 /* The kernel's: no AddressSanitizer checks in the function (kunit c --sanitize=address). */
 #define __no_sanitize_address __attribute__((__no_sanitize_address__))
 #define __no_stack_protector

@@ -14,13 +14,8 @@
 #include <linux/math.h>
 #include <linux/time64.h>
 #include <linux/types.h>
+#include <asm/param.h>
 
-#ifdef CONFIG_HZ
-#define HZ CONFIG_HZ
-#else
-#define HZ 100
-#endif
-#define USER_HZ 100
 #define TICK_NSEC ((NSEC_PER_SEC + HZ / 2) / HZ)
 
 #define INITIAL_JIFFIES ((unsigned long)(unsigned int)(-300 * HZ))

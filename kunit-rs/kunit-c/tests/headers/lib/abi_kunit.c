@@ -2,10 +2,15 @@
 /*
  * Our tests of the user-ABI headers uapi code builds on: <asm/ioctl.h>'s generic command
  * encoding (values from the ABI every generic architecture shares), <linux/posix_types.h>'s
- * __kernel_* sizes, and <linux/instruction_pointer.h>'s addresses.
+ * __kernel_* sizes, <linux/instruction_pointer.h>'s addresses, and <asm/fcntl.h>,
+ * <asm/param.h>, <asm/poll.h> and <asm/signal.h>'s x86-64 values.
  */
 #include <kunit/test.h>
+#include <asm/fcntl.h>
 #include <asm/ioctl.h>
+#include <asm/param.h>
+#include <asm/poll.h>
+#include <asm/signal.h>
 #include <asm/posix_types.h>
 #include <asm/stat.h>
 #include <linux/instruction_pointer.h>
@@ -93,12 +98,91 @@ static void abi_stat_layout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, STAT_HAVE_NSEC, 1);
 }
 
+static void abi_param_hz(struct kunit *test)
+{
+#ifdef CONFIG_HZ
+	KUNIT_EXPECT_EQ(test, HZ, CONFIG_HZ);
+#else
+	KUNIT_EXPECT_EQ(test, HZ, 100);
+#endif
+	KUNIT_EXPECT_EQ(test, USER_HZ, 100);
+	KUNIT_EXPECT_EQ(test, CLOCKS_PER_SEC, USER_HZ);
+	KUNIT_EXPECT_EQ(test, EXEC_PAGESIZE, 4096);
+	KUNIT_EXPECT_EQ(test, MAXHOSTNAMELEN, 64);
+}
+
+static void abi_poll_bits(struct kunit *test)
+{
+	struct pollfd pfd = { .fd = 3, .events = POLLIN | POLLOUT };
+
+	/* The bits are distinct powers of two, as poll(2)'s user ABI numbers them. */
+	KUNIT_EXPECT_EQ(test, POLLIN | POLLPRI | POLLOUT | POLLERR | POLLHUP | POLLNVAL, 0x3f);
+	KUNIT_EXPECT_EQ(test, POLLRDNORM | POLLRDBAND | POLLWRNORM | POLLWRBAND | POLLMSG, 0x7c0);
+	KUNIT_EXPECT_EQ(test, POLLRDHUP, 0x2000);
+	KUNIT_EXPECT_EQ(test, (unsigned int)(__force unsigned int)POLLFREE, 0x4000u);
+	KUNIT_EXPECT_EQ(test, sizeof(pfd), 8ul);
+	KUNIT_EXPECT_EQ(test, pfd.events, 5);
+}
+
+static void abi_signal_set_and_numbers(struct kunit *test)
+{
+	sigset_t set = { { 0 } };
+	int sig = SIGKILL - 1;
+
+	/* One bit per signal, 1.._NSIG, in words of a long. */
+	KUNIT_EXPECT_EQ(test, sizeof(set) * 8, (size_t)_NSIG);
+	KUNIT_EXPECT_EQ(test, _NSIG_WORDS * _NSIG_BPW, _NSIG);
+	set.sig[sig / _NSIG_BPW] |= 1UL << (sig % _NSIG_BPW);
+	KUNIT_EXPECT_EQ(test, set.sig[0], 0x100ul);
+	KUNIT_EXPECT_TRUE(test, sigismember(&set, SIGKILL));
+	KUNIT_EXPECT_FALSE(test, sigismember(&set, SIGUSR1));
+	sigaddset(&set, SIGRTMAX);
+	KUNIT_EXPECT_EQ(test, set.sig[_NSIG_WORDS - 1] >> (_NSIG_BPW - 1), 1ul);
+	sigdelset(&set, SIGKILL);
+	KUNIT_EXPECT_FALSE(test, sigismember(&set, SIGKILL));
+	KUNIT_EXPECT_TRUE(test, sigismember(&set, SIGRTMAX));
+	/* x86-64's numbers (not the same on every architecture). */
+	KUNIT_EXPECT_EQ(test, SIGKILL, 9);
+	KUNIT_EXPECT_EQ(test, SIGSEGV, 11);
+	KUNIT_EXPECT_EQ(test, SIGCHLD, 17);
+	KUNIT_EXPECT_EQ(test, SIGSTOP, 19);
+	KUNIT_EXPECT_EQ(test, SIGSYS, 31);
+	KUNIT_EXPECT_EQ(test, SIGRTMIN, 32);
+	KUNIT_EXPECT_EQ(test, SIGRTMAX, 64);
+	KUNIT_EXPECT_EQ(test, (unsigned long)SA_RESTART, 0x10000000ul);
+	KUNIT_EXPECT_EQ(test, (unsigned long)SA_RESETHAND, 0x80000000ul);
+	KUNIT_EXPECT_TRUE(test, SIG_IGN != SIG_DFL && SIG_ERR != SIG_DFL);
+}
+
+static void abi_fcntl_flags_and_flock(struct kunit *test)
+{
+	/* The access mode is the low two bits; the flags are octal bits, as open(2)'s ABI. */
+	KUNIT_EXPECT_EQ(test, O_RDWR & O_ACCMODE, 2);
+	KUNIT_EXPECT_EQ(test, O_CREAT | O_EXCL | O_TRUNC, 01300);
+	KUNIT_EXPECT_EQ(test, O_CLOEXEC, 0x80000);
+	KUNIT_EXPECT_EQ(test, O_SYNC & O_DSYNC, O_DSYNC);
+	KUNIT_EXPECT_EQ(test, O_TMPFILE & O_DIRECTORY, O_DIRECTORY);
+	KUNIT_EXPECT_EQ(test, F_SETLKW, 7);
+	KUNIT_EXPECT_EQ(test, F_GETOWN_EX, 16);
+	/* struct flock's x86-64 layout: two shorts, two 8-byte offsets, the pid, padded. */
+	KUNIT_EXPECT_EQ(test, sizeof(struct flock), 32ul);
+	KUNIT_EXPECT_EQ(test, offsetof(struct flock, l_start), 8ul);
+	KUNIT_EXPECT_EQ(test, offsetof(struct flock, l_pid), 24ul);
+	KUNIT_EXPECT_EQ(test, sizeof(struct flock64), 32ul);
+	KUNIT_EXPECT_EQ(test, sizeof(struct f_owner_ex), 8ul);
+	KUNIT_EXPECT_EQ(test, F_OFD_SETLKW, 38);
+}
+
 static struct kunit_case abi_test_cases[] = {
 	KUNIT_CASE(abi_stat_layout),
 	KUNIT_CASE(abi_uapi_byteorder_names),
 	KUNIT_CASE(abi_ioctl_encoding),
 	KUNIT_CASE(abi_posix_types),
 	KUNIT_CASE(abi_instruction_pointer),
+	KUNIT_CASE(abi_param_hz),
+	KUNIT_CASE(abi_fcntl_flags_and_flock),
+	KUNIT_CASE(abi_poll_bits),
+	KUNIT_CASE(abi_signal_set_and_numbers),
 	{}
 };
 

@@ -10,6 +10,7 @@
 #include <linux/sched.h>
 #include <linux/spinlock.h>
 #include <asm-generic/barrier.h>
+#include <asm/barrier.h>
 
 static void spinlock_excludes(struct kunit *test)
 {
@@ -105,12 +106,26 @@ static void current_task_sleeps_and_wakes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, smp_load_acquire(&v), 3);
 }
 
+/* <asm/barrier.h> is the architecture's name for the same fences. */
+static void asm_barrier_orders_release_and_acquire(struct kunit *test)
+{
+	int flag = 0, data = 0;
+
+	data = 42;
+	smp_store_release(&flag, 1);
+	KUNIT_EXPECT_EQ(test, smp_load_acquire(&flag), 1);
+	KUNIT_EXPECT_EQ(test, smp_cond_load_acquire(&flag, VAL == 1), 1);
+	smp_mb();
+	KUNIT_EXPECT_EQ(test, READ_ONCE(data), 42);
+}
+
 static struct kunit_case sync_header_cases[] = {
 	KUNIT_CASE(spinlock_excludes),
 	KUNIT_CASE(refcount_counts_and_saturates),
 	KUNIT_CASE(kref_releases_once_on_the_last_put),
 	KUNIT_CASE(static_keys_switch),
 	KUNIT_CASE(current_task_sleeps_and_wakes),
+	KUNIT_CASE(asm_barrier_orders_release_and_acquire),
 	{}
 };
 
