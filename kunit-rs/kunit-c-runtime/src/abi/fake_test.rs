@@ -11,6 +11,7 @@ use super::c_test::{forget_fake, from_c, kunit_get_current_test, register_fake, 
 use super::ctypes::{CKunit, CParams, KUNIT_SUCCESS};
 use kunit::Kunit;
 use std::ffi::{c_char, c_void, CStr};
+use std::sync::Mutex;
 
 /// `kunit_init_test(test, name, log)`: makes `test` a test of its own named `name`, with no
 /// resources, succeeding. A log stream (`log`) is KUnit's private `string_stream`, which
@@ -41,8 +42,7 @@ pub unsafe extern "C" fn kunit_init_test(test: *mut CKunit, name: *const c_char,
             .to_string_lossy()
             .into_owned()
     };
-    // A test's name lives as long as the test; fakes are few, so the name is leaked.
-    let mut rust = Box::new(Kunit::init_test(Box::leak(text.into_boxed_str())));
+    let mut rust = Box::new(Kunit::init_test(interned(text)));
     // SAFETY: the caller's struct (see above).
     let c = unsafe { &mut *test };
     c.name = name;
@@ -83,6 +83,20 @@ pub unsafe extern "C" fn kunit_init_test(test: *mut CKunit, name: *const c_char,
         owner.add_action(move || forget_fake(addr));
     }
     register_fake(addr, ct, rust);
+}
+
+/// `name` for as long as the process runs: a test's name lives as long as the test, and fakes
+/// are few and mostly share names. Kept in a table (not merely leaked), so that LeakSanitizer
+/// sees it in use.
+fn interned(name: String) -> &'static str {
+    static NAMES: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(known) = names.iter().find(|n| **n == name) {
+        return known;
+    }
+    let name: &'static str = Box::leak(name.into_boxed_str());
+    names.push(name);
+    name
 }
 
 /// `kunit_cleanup(test)`: releases the test's resources, deferred actions and static stubs
