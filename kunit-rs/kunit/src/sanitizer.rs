@@ -19,7 +19,7 @@
 //! case, so they are printed as `# kunit-sanitizer:` lines of the run and fail it.
 
 use crate::test_handle::{with_current, TestShared};
-use std::ffi::{c_int, c_void, CStr};
+use std::ffi::{c_char, c_int, c_void, CStr};
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd};
 use std::os::unix::fs::FileExt;
@@ -159,6 +159,16 @@ static CAPTURE_FD: AtomicI32 = AtomicI32::new(-1);
 /// report's text is written, the runtimes are pointed back at a copy of the capture file, so
 /// every report lands in the case's log. Async-signal-safe: atomics, `fstat`, `dup3`, `fcntl`
 /// and the runtimes' own setters.
+/// LeakSanitizer's built-in suppressions (the runtime calls this hook; `LSAN_OPTIONS`'
+/// `suppressions=` files still apply). glibc keeps a failed dlopen/dlsym's message in a
+/// malloc'd record owned by the thread (std's weak-symbol lookups make such calls), freed at
+/// the thread's exit or by the next dlerror(): LeakSanitizer reports it when it checks while
+/// such a thread is ending. It is glibc's, never the code under test's.
+#[no_mangle]
+pub extern "C" fn __lsan_default_suppressions() -> *const c_char {
+    c"leak:_dlerror_run\n".as_ptr()
+}
+
 #[no_mangle]
 pub extern "C" fn __ubsan_on_report() {
     let (fd, capture) = (
