@@ -10,7 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::without_sanitizer;
+use common::{compiler_has, tool_runs, without_sanitizer};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/c")
@@ -37,15 +37,6 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// Does the C compiler have `lib` (`cc -print-file-name=`)?
-fn has_runtime(lib: &str) -> bool {
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    Command::new(cc)
-        .arg(format!("-print-file-name={lib}"))
-        .output()
-        .is_ok_and(|o| Path::new(text(&o.stdout).trim()).is_absolute())
-}
-
 /// The log lines of `case` (`    # case: ...`).
 fn case_log<'a>(stdout: &'a str, case: &str) -> Vec<&'a str> {
     let prefix = format!("    # {case}: ");
@@ -54,7 +45,7 @@ fn case_log<'a>(stdout: &'a str, case: &str) -> Vec<&'a str> {
 
 #[test]
 fn each_bug_fails_its_own_case_with_the_report_in_its_log() {
-    if !has_runtime("libasan.so") || !has_runtime("libubsan.so") {
+    if !compiler_has("libasan.so") || !compiler_has("libubsan.so") {
         eprintln!("skipped: the C compiler has no shared libasan/libubsan (Debian: apt-get install libasan8 libubsan1)");
         return;
     }
@@ -143,7 +134,7 @@ fn each_bug_fails_its_own_case_with_the_report_in_its_log() {
 
 #[test]
 fn a_report_fails_the_run_and_is_named_in_the_summary() {
-    if !has_runtime("libasan.so") || !has_runtime("libubsan.so") {
+    if !compiler_has("libasan.so") || !compiler_has("libubsan.so") {
         eprintln!("skipped: the C compiler has no shared libasan/libubsan (Debian: apt-get install libasan8 libubsan1)");
         return;
     }
@@ -172,7 +163,7 @@ fn a_report_fails_the_run_and_is_named_in_the_summary() {
 
 #[test]
 fn a_leak_fails_the_run_with_its_report() {
-    if !has_runtime("libasan.so") {
+    if !compiler_has("libasan.so") {
         eprintln!(
             "skipped: the C compiler has no shared libasan (Debian: apt-get install libasan8)"
         );
@@ -204,7 +195,7 @@ fn a_leak_fails_the_run_with_its_report() {
 
 #[test]
 fn the_file_without_its_bugs_passes_with_no_report() {
-    if !has_runtime("libasan.so") || !has_runtime("libubsan.so") {
+    if !compiler_has("libasan.so") || !compiler_has("libubsan.so") {
         eprintln!("skipped: the C compiler has no shared libasan/libubsan (Debian: apt-get install libasan8 libubsan1)");
         return;
     }
@@ -268,16 +259,9 @@ fn an_unknown_sanitizer_is_a_usage_error() {
     );
 }
 
-fn gcov_runs() -> bool {
-    Command::new("gcov")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn coverage_counts_the_code_under_test_with_the_tests_hits() {
-    if !gcov_runs() {
+    if !tool_runs("gcov") {
         eprintln!("skipped: gcov is not installed (it comes with gcc)");
         return;
     }
@@ -336,16 +320,9 @@ fn coverage_counts_the_code_under_test_with_the_tests_hits() {
     assert!(lcov.contains("/include/kunit/"), "{lcov}");
 }
 
-fn gdb() -> bool {
-    Command::new("gdb")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn debugger_stops_at_the_failed_c_expectation_on_the_tests_line() {
-    if !gdb() {
+    if !tool_runs("gdb") {
         eprintln!("skipped: gdb is not installed (apt-get install gdb)");
         return;
     }

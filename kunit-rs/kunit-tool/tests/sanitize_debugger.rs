@@ -9,7 +9,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::without_sanitizer;
+use common::{tool_runs, without_sanitizer};
 
 fn fixture_manifest() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sanitize/Cargo.toml")
@@ -37,13 +37,6 @@ fn kunit_on_fixture(target: &str, args: &[&str]) -> Output {
 fn nightly() -> bool {
     Command::new("rustup")
         .args(["run", "nightly", "rustc", "--version"])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-fn gdb() -> bool {
-    Command::new("gdb")
-        .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success())
 }
@@ -107,7 +100,7 @@ fn debugger_line() -> usize {
 
 #[test]
 fn debugger_stops_at_the_failed_expectation_with_the_tests_line_on_top() {
-    if !gdb() {
+    if !tool_runs("gdb") {
         eprintln!("skipped: gdb is not installed (apt-get install gdb)");
         return;
     }

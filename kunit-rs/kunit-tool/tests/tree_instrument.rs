@@ -10,7 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::without_sanitizer;
+use common::{compiler_has, copy_dir, tool_runs, without_sanitizer};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -22,8 +22,8 @@ fn tree(name: &str) -> PathBuf {
         .join("tree-instrument")
         .join(name);
     let _ = std::fs::remove_dir_all(&dst);
-    copy(&fixtures().join("kernel-tree"), &dst);
-    copy(&fixtures().join("tree-instrument"), &dst);
+    copy_dir(&fixtures().join("kernel-tree"), &dst);
+    copy_dir(&fixtures().join("tree-instrument"), &dst);
     for f in ["Kconfig", "Makefile"] {
         let add = dst.join(format!("lib/{f}.add"));
         let text = std::fs::read_to_string(&add).expect("fragment");
@@ -33,19 +33,6 @@ fn tree(name: &str) -> PathBuf {
         std::fs::remove_file(add).expect("fragment");
     }
     std::fs::canonicalize(dst).expect("canonical")
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("folder");
-    for e in std::fs::read_dir(from).expect("read fixture") {
-        let e = e.expect("entry");
-        let p = e.path();
-        if p.is_dir() {
-            copy(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
-        }
-    }
 }
 
 fn kunit(dir: &Path, args: &[&str]) -> Output {
@@ -65,22 +52,6 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// Does the C compiler have `lib` (`cc -print-file-name=`)?
-fn has(lib: &str) -> bool {
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    Command::new(cc)
-        .arg(format!("-print-file-name={lib}"))
-        .output()
-        .is_ok_and(|o| Path::new(text(&o.stdout).trim()).is_absolute())
-}
-
-fn runs(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 /// 1-based line of the first line of `file` (in the tree) containing `needle`.
 fn line_of(tree: &Path, file: &str, needle: &str) -> usize {
     let src = std::fs::read_to_string(tree.join(file)).expect("source");
@@ -94,7 +65,7 @@ const FILL: &str = "CONFIG_FILL_KUNIT_TEST=y";
 
 #[test]
 fn a_heap_overflow_in_the_trees_code_fails_its_case_with_the_report() {
-    if !has("libasan.so") || !has("libubsan.so") {
+    if !compiler_has("libasan.so") || !compiler_has("libubsan.so") {
         eprintln!("skipped: the C compiler has no shared libasan/libubsan (Debian: apt-get install libasan8 libubsan1)");
         return;
     }
@@ -152,7 +123,7 @@ fn a_heap_overflow_in_the_trees_code_fails_its_case_with_the_report() {
 
 #[test]
 fn thread_sanitizer_links_and_runs_the_tree() {
-    if !has("libtsan.so") {
+    if !compiler_has("libtsan.so") {
         eprintln!(
             "skipped: the C compiler has no shared libtsan (Debian: apt-get install libtsan2)"
         );
@@ -169,7 +140,7 @@ fn thread_sanitizer_links_and_runs_the_tree() {
 
 #[test]
 fn coverage_counts_the_trees_code_not_its_tests() {
-    if !runs("gcov") {
+    if !tool_runs("gcov") {
         eprintln!("skipped: gcov is not installed (it comes with gcc)");
         return;
     }
@@ -216,7 +187,7 @@ fn coverage_counts_the_trees_code_not_its_tests() {
 
 #[test]
 fn exec_runs_the_build_as_it_was_instrumented() {
-    if !has("libasan.so") {
+    if !compiler_has("libasan.so") {
         eprintln!(
             "skipped: the C compiler has no shared libasan (Debian: apt-get install libasan8)"
         );
@@ -242,7 +213,7 @@ fn exec_runs_the_build_as_it_was_instrumented() {
 
 #[test]
 fn debugger_stops_at_the_failed_expectation_of_a_tree_test() {
-    if !runs("gdb") {
+    if !tool_runs("gdb") {
         eprintln!("skipped: gdb is not installed (apt-get install gdb)");
         return;
     }
@@ -271,7 +242,7 @@ fn debugger_stops_at_the_failed_expectation_of_a_tree_test() {
 
 #[test]
 fn debugger_under_asan_stops_at_the_reported_line_of_the_trees_code() {
-    if !runs("gdb") || !has("libasan.so") {
+    if !tool_runs("gdb") || !compiler_has("libasan.so") {
         eprintln!(
             "skipped: needs gdb and the C compiler's shared libasan (apt-get install gdb libasan8)"
         );

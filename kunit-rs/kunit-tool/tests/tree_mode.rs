@@ -19,21 +19,8 @@ fn tree(name: &str) -> PathBuf {
         .join("tree-mode")
         .join(name);
     let _ = std::fs::remove_dir_all(&dst);
-    copy(&src, &dst);
+    common::copy_dir(&src, &dst);
     dst
-}
-
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("folder");
-    for e in std::fs::read_dir(from).expect("read fixture") {
-        let e = e.expect("entry");
-        let p = e.path();
-        if p.is_dir() {
-            copy(&p, &to.join(e.file_name()));
-        } else {
-            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
-        }
-    }
 }
 
 fn kunit(dir: &Path, args: &[&str]) -> Output {

@@ -100,3 +100,34 @@ pub fn mask_timestamps(s: &str) -> String {
         })
         .collect()
 }
+
+/// Copies the folder `from` into `to`, recursively (a fixture tree a test may edit).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("folder");
+    for e in std::fs::read_dir(from).expect("read fixture") {
+        let e = e.expect("entry");
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, to.join(e.file_name())).expect("copy");
+        }
+    }
+}
+
+/// Does `tool --version` run and succeed?
+pub fn tool_runs(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Does the C compiler have `lib` (`cc -print-file-name=` gives a path, not the bare name)?
+pub fn compiler_has(lib: &str) -> bool {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    Command::new(cc)
+        .arg(format!("-print-file-name={lib}"))
+        .output()
+        .is_ok_and(|o| Path::new(String::from_utf8_lossy(&o.stdout).trim()).is_absolute())
+}
