@@ -21,6 +21,9 @@ print(" ".join(sorted(p["name"] for p in m["packages"] if p.get("publish") != []
 [ "$actual" = "$(printf '%s\n' "${published[@]}" | sort | xargs)" ] ||
   fail "publishable workspace members are '$actual', expected '${published[*]}'"
 
+version=$(cargo metadata --no-deps --format-version 1 |
+  python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit-rs"))')
+
 # What goes into each package.
 for p in "${published[@]}"; do
   list=$(cargo package --allow-dirty --list -p "$p")
@@ -35,13 +38,23 @@ for p in "${published[@]}"; do
 done
 
 # Package and verify (builds each .crate as a user of the registry would).
+# cargo verifies each package against the others through a temporary registry. It takes a
+# registry crate as immutable: its unpacked sources (CARGO_HOME/registry/src/-<hash of the
+# target path>/) and its compiled artifacts are reused by name and version alone. So a second
+# run in the same target directory would compile against the first run's sources. Verify in a
+# target directory of its own and drop those copies of our crates first.
+target="${CARGO_TARGET_DIR:-target}/package-verify"
+export CARGO_TARGET_DIR="$target"
+for p in "${published[@]}"; do
+  u=${p//-/_}
+  rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/"$p-$version" \
+    "$target"/debug/.fingerprint/"$p"-* "$target"/debug/build/"$p"-* \
+    "$target"/debug/deps/lib"$u"-* "$target"/debug/deps/"$u"-*
+done
 cargo package --allow-dirty "${pkg_args[@]}"
 
 # The normalized manifests carry registry versions for the crates' own dependencies.
-version=$(cargo metadata --no-deps --format-version 1 |
-  python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "kunit-rs"))')
-# Where cargo writes the packages (CI points CARGO_TARGET_DIR at a shared directory).
-pkgdir="${CARGO_TARGET_DIR:-target}/package"
+pkgdir="$target/package"
 for p in "${published[@]}"; do
   crate="$pkgdir/$p-$version.crate"
   [ -f "$crate" ] || fail "$crate was not written"
