@@ -37,5 +37,9 @@ void kc_asan_poison(const void *p, size_t size);
 void kc_asan_unpoison(const void *p, size_t size);
 void kc_tsan_acquire(void *sync);
 void kc_tsan_release(void *sync);
+/* The table of vmalloc() and vmap() areas (vmarea.c). */
+int __kunit_c_vm_area_add(const void *start, size_t len, unsigned long *pfns);
+void __kunit_c_vm_area_remove(const void *start);
+long __kunit_c_vm_area_pfn(const void *addr);
 
 #endif

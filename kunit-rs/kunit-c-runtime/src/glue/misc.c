@@ -95,6 +95,10 @@ void *vmalloc(unsigned long size)
 		munmap(base, total);
 		return NULL;
 	}
+	if (__kunit_c_vm_area_add(base + page, data, NULL)) {
+		munmap(base, total); /* no room in the table: as the kernel without vm space */
+		return NULL;
+	}
 	memcpy(base, &total, sizeof(total));
 	return base + page;
 }
@@ -115,6 +119,7 @@ void vfree(const void *addr)
 	if (!addr || __kunit_c_vfree_vmap(addr))
 		return;
 	base = (char *)addr - page;
+	__kunit_c_vm_area_remove(addr);
 	memcpy(&total, base, sizeof(total));
 	munmap(base, total);
 }

@@ -10,6 +10,8 @@
  */
 #define _GNU_SOURCE
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -43,6 +45,8 @@ static int kc_pool_fd = -1;
 
 void __kunit_c_warn(const char *file, int line, const char *fmt, ...);
 void __kunit_c_might_sleep(const char *file, int line);
+void __kunit_c_fail_current_test(const char *file, int line, char *msg);
+long __kunit_c_user_reach(const void *addr, unsigned long size);
 
 __attribute__((constructor)) static void kc_pool_init(void)
 {
@@ -221,15 +225,24 @@ void *vmap(struct kc_page **pages, unsigned int count, unsigned long flags, unsi
 {
 	size_t total = (count + 2ul) * KC_PAGE_SIZE;
 	struct kc_vmap *head;
+	unsigned long *pfns;
 	char *base;
 
 	(void)prot;
 	__kunit_c_might_sleep(__FILE__, __LINE__);
 	if (!count || kc_pool_fd < 0)
 		return NULL;
-	base = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (base == MAP_FAILED)
+	/* The pages' numbers, for vmalloc_to_page(): the caller's array may go first. */
+	pfns = malloc(count * sizeof(*pfns));
+	if (!pfns)
 		return NULL;
+	for (unsigned int i = 0; i < count; i++)
+		pfns[i] = pfn_of(pages[i]);
+	base = mmap(NULL, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (base == MAP_FAILED) {
+		free(pfns);
+		return NULL;
+	}
 	if (mprotect(base, KC_PAGE_SIZE, PROT_READ | PROT_WRITE))
 		goto fail;
 	for (unsigned int i = 0; i < count; i++) {
@@ -239,10 +252,13 @@ void *vmap(struct kc_page **pages, unsigned int count, unsigned long flags, unsi
 			 (off_t)(pfn_of(pages[i]) * KC_PAGE_SIZE)) == MAP_FAILED)
 			goto fail;
 	}
+	if (__kunit_c_vm_area_add(base + KC_PAGE_SIZE, count * KC_PAGE_SIZE, pfns))
+		goto fail; /* no room in the table: as the kernel's vmap() without vm space */
 	head = (struct kc_vmap *)base;
 	*head = (struct kc_vmap){ total, KC_VMAP_MAGIC, count, flags, pages };
 	return base + KC_PAGE_SIZE;
 fail:
+	free(pfns);
 	munmap(base, total);
 	return NULL;
 }
@@ -266,6 +282,7 @@ void vunmap(const void *addr)
 			       addr);
 		return;
 	}
+	__kunit_c_vm_area_remove(addr);
 	munmap(head, head->total);
 }
 
@@ -278,10 +295,68 @@ bool __kunit_c_vfree_vmap(const void *addr)
 	if (!head)
 		return false;
 	copy = *head;
+	__kunit_c_vm_area_remove(addr);
 	munmap(head, copy.total);
 	if (copy.flags & KC_VM_MAP_PUT_PAGES) {
 		release_pages(copy.pages, (int)copy.count);
 		kfree(copy.pages); /* kvfree() */
 	}
 	return true;
+}
+
+/* <linux/mm.h>'s vmalloc_to_page(), from the table of areas (vmarea.c). */
+struct kc_page *vmalloc_to_page(const void *addr)
+{
+	long pfn = __kunit_c_vm_area_pfn(addr);
+	char *msg;
+
+	if (pfn >= 0)
+		return &mem_map[pfn];
+	if (pfn == -2) {
+		if (asprintf(&msg,
+			     "kunit-c: vmalloc_to_page(%p): vmalloc()'s memory is not the page "
+			     "pool's, so it has no struct page (vmap() pool pages for one)",
+			     addr) < 0)
+			msg = NULL;
+		__kunit_c_fail_current_test(__FILE__, __LINE__, msg);
+	}
+	return NULL;
+}
+
+/*
+ * get_user_pages_fast() and pin_user_pages_fast(): user memory is anonymous memory of the
+ * process, not pool pages, so there is no struct page to return. Not user memory: -EFAULT,
+ * as the kernel's; user memory: the current test fails with the reason, and -EFAULT.
+ */
+static long kc_gup(const char *what, unsigned long start, int nr_pages)
+{
+	char *msg;
+
+	if (nr_pages <= 0)
+		return 0;
+	if (__kunit_c_user_reach((const void *)start, KC_PAGE_SIZE) < 0)
+		return -14; /* -EFAULT */
+	if (asprintf(&msg,
+		     "kunit-c: %s(0x%lx, %d): user memory is not the page pool's, so it has no "
+		     "struct page to take",
+		     what, start, nr_pages) < 0)
+		msg = NULL;
+	__kunit_c_fail_current_test(__FILE__, __LINE__, msg);
+	return -14;
+}
+
+long get_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
+			 struct kc_page **pages)
+{
+	(void)gup_flags;
+	(void)pages;
+	return kc_gup("get_user_pages_fast", start, nr_pages);
+}
+
+long pin_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
+			 struct kc_page **pages)
+{
+	(void)gup_flags;
+	(void)pages;
+	return kc_gup("pin_user_pages_fast", start, nr_pages);
 }

@@ -20,6 +20,17 @@
 /* Hides var's value from the optimizer (it can no longer assume anything about it). */
 #define OPTIMIZER_HIDE_VAR(var) __asm__("" : "=r"(var) : "0"(var))
 
+/*
+ * A pointer whose origin the optimizer cannot see, so it draws no conclusions from the
+ * object it came from (no out-of-bounds warnings for a fixed address, say).
+ */
+#define RELOC_HIDE(ptr, off) ({						\
+	unsigned long __kc_rh_ptr = (unsigned long)(ptr);		\
+	__asm__("" : "+r"(__kc_rh_ptr));				\
+	(__typeof__(ptr))(__kc_rh_ptr + (off));				\
+})
+#define absolute_pointer(val) RELOC_HIDE((void *)(val), 0)
+
 /* One access of x, neither torn (native word sizes) nor merged nor repeated. */
 #ifdef __SANITIZE_THREAD__
 /*

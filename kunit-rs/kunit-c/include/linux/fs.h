@@ -10,10 +10,15 @@
 #include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/types.h>
+#include <linux/limits.h>
 #include <linux/xarray.h>
+#include <asm/page.h>
 
 struct file;
 struct inode;
+
+/* The most bytes one read() or write() moves: INT_MAX rounded down to a page. */
+#define MAX_RW_COUNT (INT_MAX & PAGE_MASK)
 
 static inline char *file_path(struct file *file, char *buf, int buflen)
 {

@@ -35,6 +35,18 @@ struct page *__kunit_c_virt_to_page(const void *addr);
 #define virt_to_page(addr) __kunit_c_virt_to_page((const void *)(addr))
 #define virt_addr_valid(addr) (__kunit_c_virt_to_page((const void *)(addr)) != NULL)
 
+/*
+ * The areas vmalloc() and vmap() return (the glue keeps a table of them). vmalloc_to_page()
+ * of a vmap() area is the pool page mapped there; vmalloc()'s memory is not the pool's, so
+ * for it vmalloc_to_page() fails the current test with that reason and returns NULL; for
+ * any other address NULL. A test binary has no modules: is_vmalloc_or_module_addr() is
+ * is_vmalloc_addr().
+ */
+bool is_vmalloc_addr(const void *x);
+#define is_vmalloc_or_module_addr(x) is_vmalloc_addr(x)
+struct page *vmalloc_to_page(const void *addr);
+#define vmalloc_to_pfn(addr) page_to_pfn(vmalloc_to_page(addr))
+
 static inline struct page *compound_head(const struct page *page)
 {
 	return (page->compound_head & 1) ? (struct page *)(page->compound_head - 1)
@@ -65,6 +77,20 @@ static inline size_t folio_size(const struct folio *folio) { return PAGE_SIZE <<
 static inline void *folio_address(const struct folio *folio) { return page_address(&folio->page); }
 static inline bool folio_test_large(const struct folio *folio) { return folio_order(folio) > 0; }
 static inline bool folio_test_highmem(const struct folio *folio) { (void)folio; return false; }
+/* No hugetlbfs: no page belongs to a huge TLB page. */
+static inline bool folio_test_hugetlb(const struct folio *folio) { (void)folio; return false; }
+static inline bool PageHuge(const struct page *page) { (void)page; return false; }
+/* The offset of @p (a byte address or a file position) in the folio holding it. */
+#define offset_in_folio(folio, p) ((unsigned long)(p) & (folio_size(folio) - 1))
+/* A compound page's order and size in bytes, asked of any of its pages; 0 / PAGE_SIZE alone. */
+static inline unsigned int compound_order(const struct page *page)
+{
+	return folio_order((const struct folio *)compound_head(page));
+}
+static inline unsigned long page_size(const struct page *page)
+{
+	return PAGE_SIZE << compound_order(page);
+}
 
 /* The reference count is the head page's (the folio's), as in the kernel. */
 static inline int page_ref_count(const struct page *page)
@@ -83,6 +109,26 @@ void release_pages(struct page **pages, int nr);
 static inline struct folio *page_folio_or_null(struct page *page)
 {
 	return page ? page_folio(page) : NULL;
+}
+
+/*
+ * get_user_pages() and kin: user memory (vm_mmap()'s, see <linux/uaccess.h>) is the
+ * process's own anonymous memory, not pool pages, so it has no struct page to take or pin.
+ * These return -EFAULT for an address that is not user memory, as the kernel does; for user
+ * memory they fail the current test with that reason and return -EFAULT, never pages.
+ */
+long get_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
+			 struct page **pages);
+long pin_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
+			 struct page **pages);
+/* Drops a pin (taken by pin_user_pages*() or, for kernel pages, as a reference). */
+static inline void unpin_user_page(struct page *page) { put_page(page); }
+static inline void unpin_user_pages(struct page **pages, unsigned long npages)
+{
+	unsigned long i;
+
+	for (i = 0; i < npages; i++)
+		unpin_user_page(pages[i]);
 }
 
 #ifndef kvmalloc_node

@@ -47,4 +47,24 @@ struct folio {
 	};
 };
 
+/*
+ * The flags of get_user_pages() and kin (gup_flags), with the kernel's values. See
+ * <linux/mm.h>: here they pin no page, since user memory has no struct page.
+ */
+enum {
+	FOLL_WRITE = 1 << 0,
+	FOLL_GET = 1 << 1,
+	FOLL_DUMP = 1 << 2,
+	FOLL_FORCE = 1 << 3,
+	FOLL_NOWAIT = 1 << 4,
+	FOLL_NOFAULT = 1 << 5,
+	FOLL_HWPOISON = 1 << 6,
+	FOLL_ANON = 1 << 7,
+	FOLL_LONGTERM = 1 << 8,
+	FOLL_SPLIT_PMD = 1 << 9,
+	FOLL_PCI_P2PDMA = 1 << 10,
+	FOLL_INTERRUPTIBLE = 1 << 11,
+	FOLL_HONOR_NUMA_FAULT = 1 << 12,
+};
+
 #endif /* _LINUX_MM_TYPES_H */

@@ -69,6 +69,24 @@ static inline unsigned long __must_check copy_to_user(void __user *to, const voi
 #define __copy_to_user(to, from, n) copy_to_user(to, from, n)
 #define raw_copy_from_user(to, from, n) copy_from_user(to, from, n)
 #define raw_copy_to_user(to, from, n) copy_to_user(to, from, n)
+/* Page faults never sleep here, so the atomic and non-temporal forms are the plain ones. */
+#define __copy_from_user_inatomic(to, from, n) copy_from_user(to, from, n)
+#define __copy_to_user_inatomic(to, from, n) copy_to_user(to, from, n)
+#define copy_from_user_inatomic_nontemporal(to, from, n) copy_from_user(to, from, n)
+
+/* 0, or -EFAULT when any byte cannot be copied (mm/maccess.c's semantics). */
+static inline long copy_to_user_nofault(void __user *dst, const void *src, size_t size)
+{
+	if (!access_ok(dst, size))
+		return -EFAULT;
+	return copy_to_user(dst, src, size) ? -EFAULT : 0;
+}
+static inline long copy_from_user_nofault(void *dst, const void __user *src, size_t size)
+{
+	if (!access_ok(src, size))
+		return -EFAULT;
+	return copy_from_user(dst, src, size) ? -EFAULT : 0;
+}
 
 static inline unsigned long __must_check clear_user(void __user *to, unsigned long n)
 {
@@ -81,7 +99,8 @@ static inline unsigned long __must_check clear_user(void __user *to, unsigned lo
 #define __clear_user(to, n) clear_user(to, n)
 
 #define get_user(x, ptr) ({							\
-	__typeof__(*(ptr)) __kc_gu_val = 0;					\
+	/* + 0: the value's type without const, for a const source. */	\
+	__typeof__(*(ptr) + 0) __kc_gu_val = 0;					\
 	int __kc_gu_err = -EFAULT;						\
 	if (__kunit_c_user_reach((ptr), sizeof(*(ptr))) == sizeof(*(ptr))) {	\
 		__kc_gu_val = *(ptr);						\
@@ -101,6 +120,13 @@ static inline unsigned long __must_check clear_user(void __user *to, unsigned lo
 })
 #define __get_user(x, ptr) get_user(x, ptr)
 #define __put_user(x, ptr) put_user(x, ptr)
+/* Between user_access_begin() and _end(): a fault jumps to @label. */
+#define unsafe_get_user(x, ptr, label) \
+	do { if (unlikely(__get_user(x, ptr))) goto label; } while (0)
+#define unsafe_put_user(x, ptr, label) \
+	do { if (unlikely(__put_user(x, ptr))) goto label; } while (0)
+#define unsafe_copy_to_user(to, from, n, label) \
+	do { if (unlikely(__copy_to_user(to, from, n))) goto label; } while (0)
 
 /* 1 when the @size user bytes at @from are all zero, 0 when one is not, -EFAULT. */
 static inline int check_zeroed_user(const void __user *from, size_t size)

@@ -3,7 +3,8 @@
  * Our tests of the user-ABI headers uapi code builds on: <asm/ioctl.h>'s generic command
  * encoding (values from the ABI every generic architecture shares), <linux/posix_types.h>'s
  * __kernel_* sizes, <linux/instruction_pointer.h>'s addresses, and <asm/fcntl.h>,
- * <asm/param.h>, <asm/poll.h> and <asm/signal.h>'s x86-64 values.
+ * <asm/param.h>, <asm/poll.h> and <asm/signal.h>'s x86-64 values; <linux/compat.h>'s 32-bit
+ * ABI (i386's, x86-64's compat), <linux/splice.h>'s flags and <linux/fs.h>'s MAX_RW_COUNT.
  */
 #include <kunit/test.h>
 #include <asm/fcntl.h>
@@ -16,6 +17,9 @@
 #include <linux/instruction_pointer.h>
 #include <linux/posix_types.h>
 #include <linux/byteorder.h>
+#include <linux/compat.h>
+#include <linux/fs.h>
+#include <linux/splice.h>
 #include <linux/types.h>
 
 struct abi_ioctl_arg {
@@ -173,6 +177,34 @@ static void abi_fcntl_flags_and_flock(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, F_OFD_SETLKW, 38);
 }
 
+static void abi_compat_iovec_and_pointers(struct kunit *test)
+{
+	struct compat_iovec iov = { .iov_base = 0xfffff000u, .iov_len = 12 };
+
+	/* i386's struct iovec: two 32-bit words. */
+	KUNIT_EXPECT_EQ(test, sizeof(struct compat_iovec), 8ul);
+	KUNIT_EXPECT_EQ(test, offsetof(struct compat_iovec, iov_len), 4ul);
+	KUNIT_EXPECT_EQ(test, sizeof(compat_uptr_t), 4ul);
+	KUNIT_EXPECT_LT(test, (compat_ssize_t)0xffffffffu, 0);
+	/* A 32-bit pointer zero-extends, and back. */
+	KUNIT_EXPECT_EQ(test, (unsigned long)compat_ptr(iov.iov_base), 0xfffff000ul);
+	KUNIT_EXPECT_EQ(test, ptr_to_compat(compat_ptr(iov.iov_base)), iov.iov_base);
+	/* A test process makes no 32-bit system calls. */
+	KUNIT_EXPECT_FALSE(test, in_compat_syscall());
+}
+
+static void abi_splice_flags_and_rw_count(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, SPLICE_F_MOVE | SPLICE_F_NONBLOCK | SPLICE_F_MORE | SPLICE_F_GIFT,
+			SPLICE_F_ALL);
+	KUNIT_EXPECT_EQ(test, SPLICE_F_ALL, 0xf);
+	KUNIT_EXPECT_EQ(test, SPLICE_F_GIFT, 8);
+	KUNIT_EXPECT_EQ(test, sizeof(struct partial_page), 16ul);
+	/* INT_MAX rounded down to a page: 0x7ffff000 with 4 KiB pages. */
+	KUNIT_EXPECT_EQ(test, (unsigned long)MAX_RW_COUNT, 0x7ffff000ul);
+	KUNIT_EXPECT_EQ(test, MAX_RW_COUNT % PAGE_SIZE, 0ul);
+}
+
 static struct kunit_case abi_test_cases[] = {
 	KUNIT_CASE(abi_stat_layout),
 	KUNIT_CASE(abi_uapi_byteorder_names),
@@ -183,6 +215,8 @@ static struct kunit_case abi_test_cases[] = {
 	KUNIT_CASE(abi_fcntl_flags_and_flock),
 	KUNIT_CASE(abi_poll_bits),
 	KUNIT_CASE(abi_signal_set_and_numbers),
+	KUNIT_CASE(abi_compat_iovec_and_pointers),
+	KUNIT_CASE(abi_splice_flags_and_rw_count),
 	{}
 };
 

@@ -224,6 +224,60 @@ static void compound_pages_are_folios(struct kunit *test)
 	__free_pages(plain, 2);
 }
 
+/* vmalloc_to_page() finds the pool page behind a vmap() address; is_vmalloc_addr() knows both kinds. */
+static void vmalloc_to_page_finds_the_mapped_page(struct kunit *test)
+{
+	struct page *pages[2] = { NULL };
+	char *buf, *plain, *kmem;
+
+	KUNIT_ASSERT_EQ(test, alloc_pages_bulk_array(GFP_KERNEL, 2, pages), 2);
+	buf = vmap(pages, 2, VM_MAP, PAGE_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_EXPECT_TRUE(test, is_vmalloc_addr(buf));
+	KUNIT_EXPECT_TRUE(test, is_vmalloc_or_module_addr(buf + 2 * PAGE_SIZE - 1));
+	KUNIT_EXPECT_FALSE(test, is_vmalloc_addr(buf + 2 * PAGE_SIZE));
+	KUNIT_EXPECT_PTR_EQ(test, vmalloc_to_page(buf), pages[0]);
+	KUNIT_EXPECT_PTR_EQ(test, vmalloc_to_page(buf + PAGE_SIZE + 17), pages[1]);
+	KUNIT_EXPECT_EQ(test, vmalloc_to_pfn(buf + PAGE_SIZE), page_to_pfn(pages[1]));
+	vunmap(buf);
+	KUNIT_EXPECT_FALSE(test, is_vmalloc_addr(buf));
+	KUNIT_EXPECT_NULL(test, vmalloc_to_page(buf));
+
+	plain = vmalloc(3 * PAGE_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, plain);
+	KUNIT_EXPECT_TRUE(test, is_vmalloc_addr(plain + PAGE_SIZE));
+	vfree(plain);
+	KUNIT_EXPECT_FALSE(test, is_vmalloc_addr(plain));
+
+	kmem = kmalloc(16, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, kmem);
+	KUNIT_EXPECT_FALSE(test, is_vmalloc_addr(kmem));
+	KUNIT_EXPECT_FALSE(test, is_vmalloc_addr(page_address(pages[0])));
+	kfree(kmem);
+	release_pages(pages, 2);
+}
+
+/* A compound page's order and size, asked of any of its pages; a folio offset. */
+static void page_size_and_folio_offsets(struct kunit *test)
+{
+	struct folio *folio = folio_alloc(GFP_KERNEL, 3);
+	struct page *single = alloc_page(GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, folio);
+	KUNIT_ASSERT_NOT_NULL(test, single);
+	KUNIT_EXPECT_EQ(test, compound_order(folio_page(folio, 5)), 3u);
+	KUNIT_EXPECT_EQ(test, page_size(folio_page(folio, 7)), 8 * PAGE_SIZE);
+	KUNIT_EXPECT_EQ(test, compound_order(single), 0u);
+	KUNIT_EXPECT_EQ(test, page_size(single), PAGE_SIZE);
+	KUNIT_EXPECT_EQ(test, offset_in_folio(folio, 8 * PAGE_SIZE * 3 + 5 * PAGE_SIZE + 9),
+			5 * PAGE_SIZE + 9);
+	KUNIT_EXPECT_EQ(test, offset_in_folio(page_folio(single), 3 * PAGE_SIZE + 9), 9ul);
+	KUNIT_EXPECT_FALSE(test, folio_test_hugetlb(folio));
+	KUNIT_EXPECT_FALSE(test, PageHuge(single));
+	folio_put(folio);
+	__free_page(single);
+}
+
 static struct kunit_case page_cases[] = {
 	KUNIT_CASE(pages_are_aligned_blocks),
 	KUNIT_CASE(virt_to_page_inverts_page_address),
@@ -235,6 +289,8 @@ static struct kunit_case page_cases[] = {
 	KUNIT_CASE(vfree_puts_the_pages),
 	KUNIT_CASE(kmap_is_page_address),
 	KUNIT_CASE(compound_pages_are_folios),
+	KUNIT_CASE(vmalloc_to_page_finds_the_mapped_page),
+	KUNIT_CASE(page_size_and_folio_offsets),
 	{}
 };
 

@@ -6,6 +6,7 @@
  * and put_user() return -EFAULT, and the user string and struct helpers report faults.
  */
 #include <kunit/test.h>
+#include <linux/mm.h>
 #include <linux/mman.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -119,11 +120,63 @@ static void copy_size_is_checked(struct kunit *test)
 	kfree(unknown);
 }
 
+/* The _nofault copies: 0 or -EFAULT, never a partial count. */
+static void nofault_copies_and_unsafe_accessors(struct kunit *test)
+{
+	char __user *user = map_user(test, PAGE_SIZE);
+	const u32 __user *cu = (const u32 __user *)user;
+	char buf[8] = "abcdefg";
+	u32 v = 0;
+
+	KUNIT_EXPECT_EQ(test, copy_to_user_nofault(user, buf, 8), 0l);
+	KUNIT_EXPECT_EQ(test, copy_to_user_nofault(user + PAGE_SIZE - 4, buf, 8), (long)-EFAULT);
+	KUNIT_EXPECT_EQ(test, copy_to_user_nofault((char __user *)buf, "x", 1), (long)-EFAULT);
+	KUNIT_EXPECT_EQ(test, buf[0], 'a');
+	memset(buf, 0, sizeof(buf));
+	KUNIT_EXPECT_EQ(test, copy_from_user_nofault(buf, user, 8), 0l);
+	KUNIT_EXPECT_STREQ(test, buf, "abcdefg");
+	KUNIT_EXPECT_EQ(test, copy_from_user_nofault(buf, user + PAGE_SIZE - 4, 8), (long)-EFAULT);
+
+	/* unsafe_get_user() through a const pointer, and its jump on a fault. */
+	if (!user_access_begin(cu, 4))
+		goto fail;
+	unsafe_get_user(v, cu, fail);
+	user_access_end();
+	KUNIT_EXPECT_EQ(test, v, 0x64636261u);
+	unsafe_get_user(v, (const u32 __user *)(user + PAGE_SIZE - 2), faulted);
+	KUNIT_FAIL(test, "unsafe_get_user() past the mapping did not jump to its label");
+	return;
+faulted:
+	KUNIT_EXPECT_EQ(test, v, 0u);
+	KUNIT_EXPECT_EQ(test, __copy_from_user_inatomic(buf, user, 4), 0ul);
+	KUNIT_EXPECT_EQ(test, copy_from_user_inatomic_nontemporal(buf, user + PAGE_SIZE - 2, 4),
+			2ul);
+	return;
+fail:
+	KUNIT_FAIL(test, "user memory refused");
+}
+
+/* Kernel memory is no user memory: get_user_pages_fast() fails with -EFAULT. */
+static void gup_of_kernel_memory_faults(struct kunit *test)
+{
+	struct page *pages[1];
+	char *kmem = kunit_kzalloc(test, 64, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, kmem);
+	KUNIT_EXPECT_EQ(test, get_user_pages_fast((unsigned long)kmem, 1, FOLL_WRITE, pages),
+			(long)-EFAULT);
+	KUNIT_EXPECT_EQ(test, pin_user_pages_fast((unsigned long)kmem, 1, 0, pages),
+			(long)-EFAULT);
+	KUNIT_EXPECT_EQ(test, pin_user_pages_fast((unsigned long)kmem, 0, 0, pages), 0l);
+}
+
 static struct kunit_case uaccess_header_cases[] = {
 	KUNIT_CASE(kernel_memory_is_not_user_memory),
 	KUNIT_CASE(a_copy_faults_at_the_end_of_the_mapping),
 	KUNIT_CASE(user_strings_and_structs),
 	KUNIT_CASE(copy_size_is_checked),
+	KUNIT_CASE(nofault_copies_and_unsafe_accessors),
+	KUNIT_CASE(gup_of_kernel_memory_faults),
 	{}
 };
 
