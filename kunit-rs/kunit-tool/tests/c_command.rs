@@ -131,6 +131,43 @@ fn slow_cases_run_by_default_as_in_the_kernel() {
 }
 
 #[test]
+fn memory_without_a_struct_page_fails_at_the_callers_line() {
+    let out = kunit_c(&fixtures(), &["no_struct_page_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = report(&out);
+    for (case, line, why) in [
+        (
+            "gup_of_user_memory",
+            20,
+            "user memory is not the page pool's, so it has no struct page to take",
+        ),
+        (
+            "vmalloc_to_page_of_vmalloc",
+            28,
+            "vmalloc()'s memory is not the page pool's, so it has no struct page",
+        ),
+    ] {
+        // The reason, at the C caller's file and line.
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.trim_start().starts_with(&format!("# {case}: "))
+                    && l.contains(&format!("no_struct_page_kunit.c:{line}: kunit-c: "))
+                    && l.contains(why)),
+            "{case} at line {line}: {why:?} in {lines:#?}"
+        );
+    }
+    for want in [
+        "[FAILED] gup_of_user_memory",
+        "[FAILED] vmalloc_to_page_of_vmalloc",
+        "[PASSED] vmalloc_to_page_of_vmap",
+        "Testing complete. Ran 3 tests: passed: 1, failed: 2",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+}
+
+#[test]
 fn sleeping_in_the_irq_stand_ins_contexts_fails_as_run_in_irq_reports_it() {
     let out = kunit_c(&fixtures(), &["irq_sleep_kunit.c"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));

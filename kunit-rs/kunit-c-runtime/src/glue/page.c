@@ -305,7 +305,7 @@ bool __kunit_c_vfree_vmap(const void *addr)
 }
 
 /* <linux/mm.h>'s vmalloc_to_page(), from the table of areas (vmarea.c). */
-struct kc_page *vmalloc_to_page(const void *addr)
+struct kc_page *__kunit_c_vmalloc_to_page(const char *file, int line, const void *addr)
 {
 	long pfn = __kunit_c_vm_area_pfn(addr);
 	char *msg;
@@ -318,7 +318,7 @@ struct kc_page *vmalloc_to_page(const void *addr)
 			     "pool's, so it has no struct page (vmap() pool pages for one)",
 			     addr) < 0)
 			msg = NULL;
-		__kunit_c_fail_current_test(__FILE__, __LINE__, msg);
+		__kunit_c_fail_current_test(file, line, msg);
 	}
 	return NULL;
 }
@@ -328,10 +328,13 @@ struct kc_page *vmalloc_to_page(const void *addr)
  * process, not pool pages, so there is no struct page to return. Not user memory: -EFAULT,
  * as the kernel's; user memory: the current test fails with the reason, and -EFAULT.
  */
-static long kc_gup(const char *what, unsigned long start, int nr_pages)
+long __kunit_c_get_user_pages(const char *file, int line, const char *what, unsigned long start,
+			      int nr_pages, unsigned int gup_flags, struct kc_page **pages)
 {
 	char *msg;
 
+	(void)gup_flags;
+	(void)pages;
 	if (nr_pages <= 0)
 		return 0;
 	if (__kunit_c_user_reach((const void *)start, KC_PAGE_SIZE) < 0)
@@ -341,22 +344,6 @@ static long kc_gup(const char *what, unsigned long start, int nr_pages)
 		     "struct page to take",
 		     what, start, nr_pages) < 0)
 		msg = NULL;
-	__kunit_c_fail_current_test(__FILE__, __LINE__, msg);
+	__kunit_c_fail_current_test(file, line, msg);
 	return -14;
-}
-
-long get_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
-			 struct kc_page **pages)
-{
-	(void)gup_flags;
-	(void)pages;
-	return kc_gup("get_user_pages_fast", start, nr_pages);
-}
-
-long pin_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
-			 struct kc_page **pages)
-{
-	(void)gup_flags;
-	(void)pages;
-	return kc_gup("pin_user_pages_fast", start, nr_pages);
 }

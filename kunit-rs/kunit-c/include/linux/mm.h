@@ -44,7 +44,9 @@ struct page *__kunit_c_virt_to_page(const void *addr);
  */
 bool is_vmalloc_addr(const void *x);
 #define is_vmalloc_or_module_addr(x) is_vmalloc_addr(x)
-struct page *vmalloc_to_page(const void *addr);
+/* The failure names the caller's file and line. */
+struct page *__kunit_c_vmalloc_to_page(const char *file, int line, const void *addr);
+#define vmalloc_to_page(addr) __kunit_c_vmalloc_to_page(__FILE__, __LINE__, (addr))
 #define vmalloc_to_pfn(addr) page_to_pfn(vmalloc_to_page(addr))
 
 static inline struct page *compound_head(const struct page *page)
@@ -115,12 +117,17 @@ static inline struct folio *page_folio_or_null(struct page *page)
  * get_user_pages() and kin: user memory (vm_mmap()'s, see <linux/uaccess.h>) is the
  * process's own anonymous memory, not pool pages, so it has no struct page to take or pin.
  * These return -EFAULT for an address that is not user memory, as the kernel does; for user
- * memory they fail the current test with that reason and return -EFAULT, never pages.
+ * memory they fail the current test with that reason (at the caller's file and line) and
+ * return -EFAULT, never pages.
  */
-long get_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
-			 struct page **pages);
-long pin_user_pages_fast(unsigned long start, int nr_pages, unsigned int gup_flags,
-			 struct page **pages);
+long __kunit_c_get_user_pages(const char *file, int line, const char *what, unsigned long start,
+			      int nr_pages, unsigned int gup_flags, struct page **pages);
+#define get_user_pages_fast(start, nr_pages, gup_flags, pages)                               \
+	__kunit_c_get_user_pages(__FILE__, __LINE__, "get_user_pages_fast", (start), (nr_pages), \
+				 (gup_flags), (pages))
+#define pin_user_pages_fast(start, nr_pages, gup_flags, pages)                               \
+	__kunit_c_get_user_pages(__FILE__, __LINE__, "pin_user_pages_fast", (start), (nr_pages), \
+				 (gup_flags), (pages))
 /* Drops a pin (taken by pin_user_pages*() or, for kernel pages, as a reference). */
 static inline void unpin_user_page(struct page *page) { put_page(page); }
 static inline void unpin_user_pages(struct page **pages, unsigned long npages)
