@@ -19,15 +19,15 @@
 
 struct kc_area {
 	_Atomic uintptr_t start; /* 0: a free slot */
-	uintptr_t end;
-	unsigned long *pfns; /* NULL for vmalloc()'s memory */
+	/* Atomic too: a lookup may read them while an add or a remove rewrites the slot. */
+	_Atomic uintptr_t end;
+	unsigned long *_Atomic pfns; /* NULL for vmalloc()'s memory */
 };
 
 static struct kc_area kc_areas[KC_MAX_AREAS];
 static pthread_mutex_t kc_areas_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Slots at or past this were never used: lookups stop there. */
 static _Atomic int kc_areas_high;
-
 
 /* Records [start, start + len); @pfns (owned by the table from here) or NULL. 0, or -1 full. */
 int __kunit_c_vm_area_add(const void *start, size_t len, unsigned long *pfns)
@@ -38,8 +38,8 @@ int __kunit_c_vm_area_add(const void *start, size_t len, unsigned long *pfns)
 	for (i = 0; i < KC_MAX_AREAS; i++) {
 		if (atomic_load_explicit(&kc_areas[i].start, memory_order_relaxed))
 			continue;
-		kc_areas[i].end = (uintptr_t)start + len;
-		kc_areas[i].pfns = pfns;
+		atomic_store_explicit(&kc_areas[i].end, (uintptr_t)start + len, memory_order_relaxed);
+		atomic_store_explicit(&kc_areas[i].pfns, pfns, memory_order_relaxed);
 		atomic_store_explicit(&kc_areas[i].start, (uintptr_t)start, memory_order_release);
 		if (i >= atomic_load_explicit(&kc_areas_high, memory_order_relaxed))
 			atomic_store_explicit(&kc_areas_high, i + 1, memory_order_release);
@@ -61,7 +61,7 @@ void __kunit_c_vm_area_remove(const void *start)
 		if (atomic_load_explicit(&kc_areas[i].start, memory_order_relaxed) !=
 		    (uintptr_t)start)
 			continue;
-		pfns = kc_areas[i].pfns;
+		pfns = atomic_load_explicit(&kc_areas[i].pfns, memory_order_relaxed);
 		atomic_store_explicit(&kc_areas[i].start, 0, memory_order_release);
 		break;
 	}
@@ -77,7 +77,8 @@ static struct kc_area *find_area(const void *addr)
 	for (i = 0; i < high; i++) {
 		uintptr_t start = atomic_load_explicit(&kc_areas[i].start, memory_order_acquire);
 
-		if (start && a >= start && a < kc_areas[i].end)
+		if (start && a >= start &&
+		    a < atomic_load_explicit(&kc_areas[i].end, memory_order_relaxed))
 			return &kc_areas[i];
 	}
 	return NULL;
@@ -95,12 +96,14 @@ bool is_vmalloc_addr(const void *x)
 long __kunit_c_vm_area_pfn(const void *addr)
 {
 	struct kc_area *area = find_area(addr);
+	unsigned long *pfns;
 	uintptr_t start;
 
 	if (!area)
 		return -1;
 	start = atomic_load_explicit(&area->start, memory_order_acquire);
-	if (!area->pfns)
+	pfns = atomic_load_explicit(&area->pfns, memory_order_relaxed);
+	if (!pfns)
 		return -2;
-	return (long)area->pfns[((uintptr_t)addr - start) / KC_PAGE_SIZE];
+	return (long)pfns[((uintptr_t)addr - start) / KC_PAGE_SIZE];
 }
