@@ -354,3 +354,60 @@ fn debugger_stops_at_the_failed_c_expectation_on_the_tests_line() {
         "{stdout}"
     );
 }
+
+#[test]
+fn lldb_stops_at_the_failed_c_expectation_on_the_tests_line() {
+    if !tool_runs("lldb") {
+        eprintln!("skipped: lldb is not installed (apt-get install lldb)");
+        return;
+    }
+    // kunit's frame choice is a Python command; lldb without its Python module cannot run it.
+    let mut probe = Command::new("lldb");
+    probe.args(["-b", "-o", "script import lldb.embedded_interpreter"]);
+    if let Some(path) = kunit_tool::exec::debugger::lldb_python() {
+        probe.env("PYTHONPATH", path);
+    }
+    let probe = probe.stdin(Stdio::null()).output().expect("run lldb");
+    if !probe.status.success() {
+        eprintln!("skipped: lldb has no Python module (Debian: apt-get install python3-lldb-N)");
+        return;
+    }
+    let dir = fixtures().join("debugger");
+    let src = std::fs::read_to_string(dir.join("expect_kunit.c")).unwrap();
+    let line = src
+        .lines()
+        .position(|l| l.contains("// DEBUGGER-LINE"))
+        .unwrap()
+        + 1;
+    let out = kunit_c(
+        &dir,
+        &[
+            "expect_kunit.c",
+            "c_debug.c_expect_fails",
+            "--debugger=lldb",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains(&format!(
+            "# c_expect_fails: EXPECTATION FAILED at {}:{line}",
+            dir.join("expect_kunit.c").display()
+        )),
+        "{stdout}"
+    );
+    // kunit-select (lldb's Python) chose the C test's frame: lldb shows it and marks its line.
+    assert!(
+        stdout.contains("kunit: the first failed expectation;"),
+        "lldb ran no Python (Debian: apt-get install python3-lldb-N): {stdout}"
+    );
+    let at = stdout
+        .find("`c_expect_fails(")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let shown = &stdout[at..];
+    assert!(
+        shown.contains(&format!(" at expect_kunit.c:{line}:")),
+        "{stdout}"
+    );
+    assert!(shown.contains(&format!("-> {line} ")), "{stdout}");
+}
