@@ -181,6 +181,11 @@ pub(crate) fn write_coverage(
         std::fs::write(&path, text)
             .map_err(|e| format!("kunit: --coverage: cannot write {}: {e}", path.display()))
     };
+    // The page lists the files in lcov.info's order (by path): its `f<index>` anchors are
+    // the records' indexes in the file.
+    let mut sorted: Vec<crate::report::lcov::FileCov> = files.to_vec();
+    sorted.sort_by(|a, b| a.path.cmp(&b.path));
+    let files = &sorted[..];
     write("lcov.info", crate::report::lcov::write(files))?;
     let page = crate::report::coverage_html::coverage_page(title, files, &|p| {
         std::fs::read_to_string(p).ok()
@@ -435,8 +440,22 @@ fn run_under_debugger(
     let extra = opts.harness.forward("", false);
     let dir = std::env::temp_dir().join(format!("kunit-debugger-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let mut cmd = debugger::command(debugger, &bin, &name, &extra, &dir)?;
-    eprintln!("kunit: running {name} under {debugger:?}; it stops at the first failed expectation");
+    let mut cmd = match debugger::command(debugger, &bin, &name, &extra, &dir) {
+        Ok(cmd) => cmd,
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+            eprintln!("kunit: error: {e}");
+            let _ = std::fs::remove_dir_all(&dir);
+            return Ok(2);
+        }
+        Err(e) => return Err(e),
+    };
+    if debugger == debugger::Debugger::Valgrind {
+        eprintln!("kunit: running {name} under valgrind's memcheck; its reports are on stderr, and one fails the run");
+    } else {
+        eprintln!(
+            "kunit: running {name} under {debugger:?}; it stops at the first failed expectation"
+        );
+    }
     let status = match cmd.status() {
         Ok(s) => s,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
