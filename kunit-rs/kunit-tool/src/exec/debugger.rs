@@ -16,6 +16,10 @@ pub enum Debugger {
     Gdb,
     /// LLVM's lldb.
     Lldb,
+    /// Valgrind's memcheck: no prompt, but the one checker here that sees a read of
+    /// uninitialised memory without rebuilding the whole process (MemorySanitizer is Clang's
+    /// and needs every object instrumented; ASan and UBSan do not track initialisation).
+    Valgrind,
 }
 
 /// The symbol kunit's failure path calls.
@@ -185,6 +189,26 @@ pub fn command(
             }
             cmd.arg("-x").arg(script).arg("--args").arg(bin);
             cmd.args(harness_args);
+            cmd
+        }
+        Debugger::Valgrind => {
+            // Two checkers cannot share a process: valgrind replaces malloc, ASan does too.
+            if std::env::var_os("LD_PRELOAD").is_some_and(|p| !p.is_empty()) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "--debugger=valgrind does not go with --sanitize or LD_PRELOAD (valgrind and a sanitizer runtime cannot share a process)",
+                ));
+            }
+            let mut cmd = Command::new("valgrind");
+            // Errors only, each with where the uninitialised bytes came from (the kmalloc);
+            // a reported error makes the run fail.
+            cmd.args([
+                "-q",
+                "--tool=memcheck",
+                "--track-origins=yes",
+                "--error-exitcode=1",
+            ]);
+            cmd.arg(bin).args(harness_args);
             cmd
         }
         Debugger::Lldb => {
