@@ -10,7 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::{compiler_has, tool_runs, without_sanitizer};
+use common::{compiler_has, lldb_with_python, tool_runs, without_sanitizer};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/c")
@@ -357,19 +357,8 @@ fn debugger_stops_at_the_failed_c_expectation_on_the_tests_line() {
 
 #[test]
 fn lldb_stops_at_the_failed_c_expectation_on_the_tests_line() {
-    if !tool_runs("lldb") {
-        eprintln!("skipped: lldb is not installed (apt-get install lldb)");
-        return;
-    }
-    // kunit's frame choice is a Python command; lldb without its Python module cannot run it.
-    let mut probe = Command::new("lldb");
-    probe.args(["-b", "-o", "script import lldb.embedded_interpreter"]);
-    if let Some(path) = kunit_tool::exec::debugger::lldb_python() {
-        probe.env("PYTHONPATH", path);
-    }
-    let probe = probe.stdin(Stdio::null()).output().expect("run lldb");
-    if !probe.status.success() {
-        eprintln!("skipped: lldb has no Python module (Debian: apt-get install python3-lldb-N)");
+    if let Err(skip) = lldb_with_python() {
+        eprintln!("{skip}");
         return;
     }
     let dir = fixtures().join("debugger");
