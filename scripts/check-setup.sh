@@ -3,7 +3,8 @@
 # `scripts/test.sh --setup-only` with PATH stripped to a throwaway prefix that holds a shell,
 # coreutils and rustup's cargo/rustc/rustup, and RUSTUP_HOME a throwaway one that links only
 # the stable toolchain (so no nightly). Asserts what the set-up did:
-#   python3, prove, cc, gdb  missing -> apt-get install python3 perl gcc gdb. apt-get here is a stand-in
+#   python3, prove, cc, gdb, lcov, valgrind  missing -> apt-get install python3 perl gcc gdb lcov
+#                        valgrind. apt-get here is a stand-in
 #                        that records its arguments, resolves them with the real `apt-get -s`
 #                        (a dry run: the packages are installed already) and links the real
 #                        binaries into the prefix, as the install would have put them on PATH;
@@ -38,7 +39,7 @@ PATH="$real_path" apt-get install -s "\${args[@]}" >"$tmp/apt-sim.log" || exit 1
 for pkg in "\${args[@]}"; do
   case "\$pkg" in
     python3) tools="python3" ;; perl) tools="perl prove" ;; gcc) tools="cc gcc as ld ar" ;;
-    gdb) tools="gdb" ;; llvm-[0-9]*) tools="llvm-cov-\${pkg#llvm-} llvm-profdata-\${pkg#llvm-}" ;;
+    gdb | lcov | valgrind) tools="\$pkg" ;; llvm-[0-9]*) tools="llvm-cov-\${pkg#llvm-} llvm-profdata-\${pkg#llvm-}" ;;
     *) tools="" ;;
   esac
   for t in \$tools; do ln -sf "\$(PATH="$real_path" command -v "\$t")" "$bin/\$t"; done
@@ -59,14 +60,16 @@ llvm_pkg=""
 apt-cache show "llvm-$major" >/dev/null 2>&1 && llvm_pkg="llvm-$major"
 expect "setup: rustfmt: present"
 expect "setup: clippy: present"
-expect "setup: python3: installed (apt-get install python3 perl gcc gdb${llvm_pkg:+ $llvm_pkg})"
-expect "setup: prove: installed (apt-get install python3 perl gcc gdb${llvm_pkg:+ $llvm_pkg})"
-expect "setup: cc: installed (apt-get install python3 perl gcc gdb${llvm_pkg:+ $llvm_pkg})"
-expect "setup: gdb: installed (apt-get install python3 perl gcc gdb${llvm_pkg:+ $llvm_pkg})"
+expect "setup: python3: installed (apt-get install python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg})"
+expect "setup: prove: installed (apt-get install python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg})"
+expect "setup: cc: installed (apt-get install python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg})"
+expect "setup: gdb: installed (apt-get install python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg})"
+expect "setup: lcov: installed (apt-get install python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg})"
+expect "setup: valgrind: installed (apt-get install python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg})"
 expect "setup: cargo-nextest: installed (cargo install --locked cargo-nextest)"
 expect "setup: cargo2junit: installed (cargo install --locked cargo2junit)"
 expect "setup: nightly: absent; the AddressSanitizer and fuzz steps skip (enable: rustup toolchain install nightly --component rust-src)"
-grep -qx "apt-get install -y -qq python3 perl gcc gdb${llvm_pkg:+ $llvm_pkg}" "$tmp/apt.log" || fail "apt-get was not asked for python3 perl gcc gdb${llvm_pkg:+ $llvm_pkg}"
+grep -qx "apt-get install -y -qq python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg}" "$tmp/apt.log" || fail "apt-get was not asked for python3 perl gcc gdb lcov valgrind${llvm_pkg:+ $llvm_pkg}"
 [ -x "$tmp/cargo/bin/cargo-nextest" ] && [ -x "$tmp/cargo/bin/cargo2junit" ] || fail "cargo tools not in the prefix"
 "$tmp/cargo/bin/cargo-nextest" nextest --version >/dev/null || fail "the installed cargo-nextest does not run"
 # A second run finds everything and installs nothing.

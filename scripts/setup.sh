@@ -3,6 +3,8 @@
 # it): on a machine with only the Rust toolchain, installs what the tests need, one line each.
 #   rustfmt, clippy         rustup component add
 #   python3, prove, cc, gdb apt-get install python3 perl gcc gdb (as root; else says what to install)
+#   lcov, valgrind          apt-get install lcov valgrind: check-coverage-report.sh's cross-check of
+#                           lcov.info, --debugger=valgrind's test (each skips with one line without)
 #   llvm-cov                llvm-profdata/llvm-cov of rustc's LLVM for --coverage: apt-get install
 #                           llvm-N (N: rustc -vV's LLVM major), when apt has it
 #   cargo-nextest, cargo2junit  cargo install --locked
@@ -12,7 +14,7 @@ set -euo pipefail
 say() { printf 'setup: %s\n' "$*"; }
 have() { command -v "$1" >/dev/null 2>&1; }
 tools=("$@")
-[ ${#tools[@]} -gt 0 ] || tools=(rustfmt clippy python3 prove cc gdb llvm-cov cargo-nextest cargo2junit nightly)
+[ ${#tools[@]} -gt 0 ] || tools=(rustfmt clippy python3 prove cc gdb lcov valgrind llvm-cov cargo-nextest cargo2junit nightly)
 
 # The pinned toolchain (rust-toolchain.toml; unless RUSTUP_TOOLCHAIN overrides it) first: every
 # cargo call below runs under it.
@@ -46,12 +48,12 @@ for tool in "${tools[@]}"; do
         say "$tool: installed (rustup component add $tool)"
       fi
       ;;
-    python3 | prove | cc | gdb)
+    python3 | prove | cc | gdb | lcov | valgrind)
       if have "$tool"; then
         say "$tool: present"
       else
         apt_tools+=("$tool")
-        case "$tool" in python3) apt_pkgs+=(python3) ;; prove) apt_pkgs+=(perl) ;; cc) apt_pkgs+=(gcc) ;; gdb) apt_pkgs+=(gdb) ;; esac
+        case "$tool" in python3) apt_pkgs+=(python3) ;; prove) apt_pkgs+=(perl) ;; cc) apt_pkgs+=(gcc) ;; *) apt_pkgs+=("$tool") ;; esac
       fi
       ;;
     llvm-cov)

@@ -36,7 +36,7 @@ STEPS=(
   "assert-release|-|-|cargo test -p kunit-rs --release --test selftest -- --filter_glob kunit_assert|assertion self-tests with the optimized-build expansion (Copy operands by value)"
   "setup-check|-|-|scripts/check-setup.sh|the set-up installs what a machine with only Rust lacks (bare PATH, throwaway prefix)"
   "parse-bench|-|-|cargo test -p kunit-tool --bench parse|parse bench: the generated log parses to the generated totals"
-  "coverage|-|-|scripts/check-coverage-report.sh|--coverage: lcov.info of the code under test, and its page in headless Chromium"
+  "coverage|-|-|scripts/check-coverage-report.sh|--coverage: lcov.info of the code under test (fixtures, examples/c-suite with its build-script C, examples/hello-kunit), and its page in headless Chromium"
   "seed-bugs|-|-|scripts/check-seed-bugs.sh|seed bugs: caught with --features seed-bugs, absent without"
   "asan|-|-|scripts/check-asan.sh --ci|AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"
   "ide-runnables|-|-|scripts/check-ide-runnables.sh|#[kunit_tests]: rust-analyzer's and RustRover's test command lines run exactly the chosen case"

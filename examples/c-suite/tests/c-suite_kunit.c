@@ -14,39 +14,9 @@
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
 #include <linux/unaligned.h>
+#include "size.h"
 
-/* ---- the code under test ---------------------------------------------------- */
-
-/* A stub point: tests can replace the multiplier lookup. */
-static unsigned long long size_multiplier(char suffix)
-{
-	KUNIT_STATIC_STUB_REDIRECT(size_multiplier, suffix);
-
-	switch (suffix) {
-	case 'K': return 1ULL << 10;
-	case 'M': return 1ULL << 20;
-	case 'G': return 1ULL << 30;
-	default: return 0;
-	}
-}
-
-/* "4K" → 4096; -EINVAL for anything else. */
-int parse_size(const char *s, unsigned long long *out)
-{
-	unsigned long long n = 0, mult = 1;
-
-	if (!s || !*s)
-		return -EINVAL;
-	for (; *s >= '0' && *s <= '9'; s++)
-		n = n * 10 + (unsigned long long)(*s - '0');
-	if (*s) {
-		mult = size_multiplier(*s++);
-		if (!mult || *s)
-			return -EINVAL;
-	}
-	*out = n * mult;
-	return 0;
-}
+/* The code under test, size_multiplier() and parse_size(), is in src/size.c. */
 
 /* ---- suite: size_parse ------------------------------------------------------ */
 

@@ -10,7 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::{compiler_has, tool_runs, without_sanitizer};
+use common::{compiler_has, lldb_with_python, tool_runs, without_sanitizer};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/c")
@@ -353,4 +353,94 @@ fn debugger_stops_at_the_failed_c_expectation_on_the_tests_line() {
         stdout[at..].contains(&format!("expect_kunit.c:{line}\n{line}\t")),
         "{stdout}"
     );
+}
+
+#[test]
+fn lldb_stops_at_the_failed_c_expectation_on_the_tests_line() {
+    if let Err(skip) = lldb_with_python() {
+        eprintln!("{skip}");
+        return;
+    }
+    let dir = fixtures().join("debugger");
+    let src = std::fs::read_to_string(dir.join("expect_kunit.c")).unwrap();
+    let line = src
+        .lines()
+        .position(|l| l.contains("// DEBUGGER-LINE"))
+        .unwrap()
+        + 1;
+    let out = kunit_c(
+        &dir,
+        &[
+            "expect_kunit.c",
+            "c_debug.c_expect_fails",
+            "--debugger=lldb",
+        ],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains(&format!(
+            "# c_expect_fails: EXPECTATION FAILED at {}:{line}",
+            dir.join("expect_kunit.c").display()
+        )),
+        "{stdout}"
+    );
+    // kunit-select (lldb's Python) chose the C test's frame: lldb shows it and marks its line.
+    assert!(
+        stdout.contains("kunit: the first failed expectation;"),
+        "lldb ran no Python (Debian: apt-get install python3-lldb-N): {stdout}"
+    );
+    let at = stdout
+        .find("`c_expect_fails(")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let shown = &stdout[at..];
+    assert!(
+        shown.contains(&format!(" at expect_kunit.c:{line}:")),
+        "{stdout}"
+    );
+    assert!(shown.contains(&format!("-> {line} ")), "{stdout}");
+}
+
+#[test]
+fn valgrind_reports_the_uninitialised_kmalloc_read_asan_cannot_see() {
+    if !tool_runs("valgrind") {
+        eprintln!("skipped: valgrind is not installed (apt-get install valgrind)");
+        return;
+    }
+    let dir = fixtures().join("sanitize");
+    let src = std::fs::read_to_string(dir.join("uninit_kunit.c")).unwrap();
+    let line_of = |mark: &str| src.lines().position(|l| l.contains(mark)).unwrap() + 1;
+    let (alloc, used) = (line_of("// ALLOC-LINE"), line_of("// UNINIT-USE-LINE"));
+    let args = [
+        "uninit_kunit.c",
+        "c_uninit.uninit_read",
+        "--debugger=valgrind",
+    ];
+    let out = kunit_c(&dir, &args);
+    let stderr = text(&out.stderr);
+    // memcheck's report fails the run: the branch on the bytes, at the test's line, and where
+    // they came from, the kmalloc.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let at = stderr
+        .find("Conditional jump or move depends on uninitialised value(s)")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let report = &stderr[at..];
+    assert!(
+        report.contains(&format!("uninit_read (uninit_kunit.c:{used})")),
+        "{stderr}"
+    );
+    let origin = report
+        .find("Uninitialised value was created by a heap allocation")
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        report[origin..].contains(&format!("uninit_read (uninit_kunit.c:{alloc})")),
+        "{stderr}"
+    );
+    // The same file with the bytes written first: no report, the run passes.
+    let mut clean = vec!["-D", "CLEAN"];
+    clean.extend_from_slice(&args);
+    let out = kunit_c(&dir, &clean);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("uninitialised"), "{stderr}");
 }

@@ -1,15 +1,15 @@
 //! `kunit run --sanitize` and `--debugger` on the fixture tests/fixtures/sanitize: an
 //! out-of-bounds heap read fails exactly its case under AddressSanitizer, with the report in
 //! the case's log and the run going on; gdb stops at a failed expectation with the test's
-//! line selected. (`kunit c`'s are in c_sanitize.rs.) Each test says in one line why it is
-//! skipped (no nightly, no gdb).
+//! line selected, and lldb too. (`kunit c`'s are in c_sanitize.rs.) Each test says in one line
+//! why it is skipped (no nightly, no gdb, no lldb or its Python).
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use common::{tool_runs, without_sanitizer};
+use common::{lldb_with_python, tool_runs, without_sanitizer};
 
 fn fixture_manifest() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sanitize/Cargo.toml")
@@ -125,6 +125,39 @@ fn debugger_stops_at_the_failed_expectation_with_the_tests_line_on_top() {
             "{stdout}"
         );
     }
+}
+
+#[test]
+fn lldb_stops_at_the_failed_expectation_with_the_tests_line_on_top() {
+    if let Err(skip) = lldb_with_python() {
+        eprintln!("{skip}");
+        return;
+    }
+    let line = debugger_line();
+    let out = kunit_on_fixture(
+        "plain-target",
+        &["sanitize_debug.expect_fails", "--debugger=lldb"],
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("# expect_fails: EXPECTATION FAILED at tests/memory.rs:"),
+        "{stdout}"
+    );
+    // kunit-select chose the test's frame (lldb names it with its hash) and marks its line.
+    assert!(
+        stdout.contains("kunit: the first failed expectation;"),
+        "{stdout}"
+    );
+    let at = stdout
+        .find("`memory::expect_fails")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let shown = &stdout[at..];
+    assert!(
+        shown.contains(&format!(" at memory.rs:{line}:")),
+        "{stdout}"
+    );
+    assert!(shown.contains(&format!("-> {line} ")), "{stdout}");
 }
 
 #[test]

@@ -18,7 +18,14 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
     let out_dir = PathBuf::from(
         std::env::var_os("OUT_DIR").ok_or("kunit_c::Build runs in a build script (no OUT_DIR)")?,
     );
-    for var in ["CC", "CFLAGS", "NM", "OBJCOPY", instrument::SANITIZE_ENV] {
+    for var in [
+        "CC",
+        "CFLAGS",
+        "NM",
+        "OBJCOPY",
+        instrument::SANITIZE_ENV,
+        instrument::COVERAGE_ENV,
+    ] {
         println!("cargo:rerun-if-env-changed={var}");
     }
     let work = out_dir.join("kunit-c-build").join(name);

@@ -19,16 +19,39 @@ use super::spec::Build;
 /// [`Build`] for its sanitizers: the list, comma-separated (`address,undefined`).
 pub const SANITIZE_ENV: &str = "KUNIT_SANITIZE";
 
-/// `build`, with `$KUNIT_SANITIZE`'s sanitizers when it names none itself.
-pub(crate) fn with_env_sanitizers(build: &Build) -> Build {
+/// The environment variable through which `kunit run --coverage` asks a build script's
+/// [`Build`] for gcov instrumentation (`1`), so the C files' counts join the Rust ones.
+pub const COVERAGE_ENV: &str = "KUNIT_COVERAGE";
+
+/// `build`, with `$KUNIT_SANITIZE`'s sanitizers when it names none itself, and with coverage
+/// when `$KUNIT_COVERAGE` asks for it.
+pub(crate) fn with_env_instrumentation(build: &Build) -> Build {
+    with_instrumentation(
+        build,
+        std::env::var(SANITIZE_ENV).ok().as_deref(),
+        std::env::var(COVERAGE_ENV).ok().as_deref(),
+    )
+}
+
+/// [`with_env_instrumentation`] with the variables' values given: a list the build names
+/// itself wins over `sanitize`; `coverage` other than empty or `0` turns coverage on (a build
+/// that asked for coverage itself keeps it).
+pub(crate) fn with_instrumentation(
+    build: &Build,
+    sanitize: Option<&str>,
+    coverage: Option<&str>,
+) -> Build {
     let mut b = build.clone();
-    if let Ok(list) = std::env::var(SANITIZE_ENV) {
+    if let (true, Some(list)) = (b.sanitize.is_empty(), sanitize) {
         b.sanitize = list
             .split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .map(str::to_owned)
             .collect();
+    }
+    if coverage.is_some_and(|c| !c.is_empty() && c != "0") {
+        b.coverage = true;
     }
     b
 }

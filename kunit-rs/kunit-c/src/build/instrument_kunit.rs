@@ -3,8 +3,11 @@
 
 use kunit::prelude::*;
 
-use crate::instrument::{cargo_link_directives, check, compile_flags, config_defaults, link_flags};
+use crate::instrument::{
+    cargo_link_directives, check, compile_flags, config_defaults, link_flags, with_instrumentation,
+};
 use crate::kconfig::{Config, Value};
+use crate::spec::Build;
 
 fn list(names: &[&str]) -> Vec<String> {
     names.iter().map(|s| (*s).to_owned()).collect()
@@ -123,6 +126,29 @@ fn build_script_links_gccs_runtimes_first(test: &mut Kunit) {
     );
 }
 
+fn build_script_reads_kunit_runs_request(test: &mut Kunit) {
+    let plain = Build::default();
+    // Nothing asked: plain.
+    let b = with_instrumentation(&plain, None, None);
+    kunit_expect_true!(test, b.sanitize.is_empty());
+    kunit_expect_false!(test, b.coverage);
+    // `kunit run --sanitize=address,undefined --coverage`.
+    let b = with_instrumentation(&plain, Some("address, undefined"), Some("1"));
+    kunit_expect_eq!(test, b.sanitize, list(&["address", "undefined"]));
+    kunit_expect_true!(test, b.coverage);
+    // `0` and empty are off; a build's own choices win over the environment's.
+    kunit_expect_false!(test, with_instrumentation(&plain, None, Some("0")).coverage);
+    kunit_expect_false!(test, with_instrumentation(&plain, None, Some("")).coverage);
+    let own = Build {
+        sanitize: list(&["thread"]),
+        coverage: true,
+        ..Build::default()
+    };
+    let b = with_instrumentation(&own, Some("address"), Some("0"));
+    kunit_expect_eq!(test, b.sanitize, list(&["thread"]));
+    kunit_expect_true!(test, b.coverage);
+}
+
 fn bad_lists_are_errors(test: &mut Kunit) {
     kunit_expect_eq!(test, check(&list(&["address", "undefined"])), Ok(()));
     kunit_expect_eq!(
@@ -149,6 +175,7 @@ static CASES: &[Case] = &[
     kunit_case!(ubsan_is_the_kernels_debug_config),
     kunit_case!(address_thread_and_coverage_flags),
     kunit_case!(build_script_links_gccs_runtimes_first),
+    kunit_case!(build_script_reads_kunit_runs_request),
     kunit_case!(bad_lists_are_errors),
 ];
 kunit_test_suite!(Suite {

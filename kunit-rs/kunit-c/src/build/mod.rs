@@ -18,7 +18,7 @@ use std::path::Path;
 pub use commands::{compile_error_message, depfile_prerequisites, Commands, FileCommand};
 pub use digest::{digest, fnv1a};
 pub use flags::kernel_cflags;
-pub use instrument::{sanitizer_runtimes, SANITIZERS, SANITIZE_ENV};
+pub use instrument::{sanitizer_runtimes, COVERAGE_ENV, SANITIZERS, SANITIZE_ENV};
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
 
@@ -96,7 +96,9 @@ impl Build {
     }
 
     /// Compiles every file with gcov instrumentation (`--coverage`), so that a run writes
-    /// `.gcda` files beside the objects (or under `$GCOV_PREFIX`).
+    /// `.gcda` files beside the objects (or under `$GCOV_PREFIX`). In a build script, also on
+    /// when `$KUNIT_COVERAGE` is set (by `kunit run --coverage`, which merges the C counts
+    /// into its report).
     pub fn coverage(&mut self, on: bool) -> &mut Build {
         self.coverage = on;
         self
@@ -114,12 +116,8 @@ impl Build {
 
     /// [`compile`](Build::compile), returning the error instead of exiting.
     pub fn try_compile(&self, name: &str) -> Result<(), String> {
-        // `kunit run --sanitize` asks through the environment.
-        let build = if self.sanitize.is_empty() {
-            instrument::with_env_sanitizers(self)
-        } else {
-            self.clone()
-        };
+        // `kunit run --sanitize` and `--coverage` ask through the environment.
+        let build = instrument::with_env_instrumentation(self);
         let objects = compile::compile(&build, name)?;
         link::archive_and_declare(name, &objects)?;
         let clang = cc::Build::new()

@@ -97,15 +97,19 @@ fn set_sanitizer_env(args: &BuildOptions) {
     }
 }
 
-/// `--coverage` around a run: the tools and folders before, the report after.
+/// `--coverage` around a run: the tools and folders before, the report after. Rust's counts
+/// come from LLVM's profiles; the C that build scripts compile with `kunit_c::Build` (asked
+/// for gcov by `$KUNIT_COVERAGE`) writes `.gcda` files under `DIR/gcda`, read with gcov and
+/// merged into the same report.
 struct Coverage {
     tools: coverage::Tools,
     dir: PathBuf,
+    gcda: PathBuf,
 }
 
 impl Coverage {
-    /// Finds the LLVM tools (else the one-line reason), empties the profile folder and points
-    /// `LLVM_PROFILE_FILE` at it (before any thread is started).
+    /// Finds the LLVM tools (else the one-line reason), empties the profile folders and points
+    /// `LLVM_PROFILE_FILE` and `GCOV_PREFIX` at them (before any thread is started).
     fn prepare(dir: &str, args: &BuildOptions) -> Result<Coverage, String> {
         let tools = coverage::find_tools()?;
         let dir = if dir.is_empty() {
@@ -116,18 +120,46 @@ impl Coverage {
         } else {
             PathBuf::from(dir)
         };
+        // gcov writes under GCOV_PREFIX from the harnesses' own working directories.
+        let dir = std::path::absolute(&dir)
+            .map_err(|e| format!("kunit: --coverage: {}: {e}", dir.display()))?;
         let raw = coverage::profraw_dir(&dir);
-        let _ = std::fs::remove_dir_all(&raw);
-        std::fs::create_dir_all(&raw)
-            .map_err(|e| format!("kunit: --coverage: cannot create {}: {e}", raw.display()))?;
+        let gcda = dir.join("gcda");
+        for d in [&raw, &gcda] {
+            let _ = std::fs::remove_dir_all(d);
+            std::fs::create_dir_all(d)
+                .map_err(|e| format!("kunit: --coverage: cannot create {}: {e}", d.display()))?;
+        }
         std::env::set_var("LLVM_PROFILE_FILE", coverage::profile_file(&dir));
+        std::env::set_var("GCOV_PREFIX", &gcda);
+        std::env::remove_var("GCOV_PREFIX_STRIP");
         eprintln!("kunit: --coverage: LLVM tools: {}", tools.found);
-        Ok(Coverage { tools, dir })
+        Ok(Coverage { tools, dir, gcda })
     }
 
-    /// Writes `lcov.info` and `index.html` for the run of `bins`, and one line saying where.
+    /// Writes `lcov.info` and `index.html` for the run of `bins` (and the C counts the run
+    /// wrote), and one line saying where.
     fn report(&self, bins: &[PathBuf], args: &BuildOptions) -> Result<(), String> {
         let mut files = coverage::export(&self.tools, bins, &self.dir)?;
+        if !crate::exec::gcov::gcda_files(&self.gcda).is_empty() {
+            // The gcov of the compiler the build scripts used (the cc crate's: $CC, else cc).
+            let cc = std::env::var_os("CC")
+                .filter(|c| !c.is_empty())
+                .unwrap_or_else(|| "cc".into());
+            let gcov = crate::exec::gcov::gcov_for(Path::new(&cc));
+            if !crate::exec::gcov::runs(&gcov) {
+                return Err(format!(
+                    "kunit: --coverage: the C code wrote gcov counts, but {} (gcc's gcov, 9 or later) does not run (Debian: apt-get install gcc)",
+                    gcov.display()
+                ));
+            }
+            for f in crate::exec::gcov::read_all(&gcov, &self.gcda)? {
+                match files.iter_mut().find(|g| g.path == f.path) {
+                    Some(g) => g.merge(&f),
+                    None => files.push(f),
+                }
+            }
+        }
         if !args.coverage_all {
             let roots = coverage::code_under_test(args.manifest_path.as_deref())?;
             files.retain(|f| coverage::is_code_under_test(&f.path, &roots));
@@ -149,6 +181,11 @@ pub(crate) fn write_coverage(
         std::fs::write(&path, text)
             .map_err(|e| format!("kunit: --coverage: cannot write {}: {e}", path.display()))
     };
+    // The page lists the files in lcov.info's order (by path): its `f<index>` anchors are
+    // the records' indexes in the file.
+    let mut sorted: Vec<crate::report::lcov::FileCov> = files.to_vec();
+    sorted.sort_by(|a, b| a.path.cmp(&b.path));
+    let files = &sorted[..];
     write("lcov.info", crate::report::lcov::write(files))?;
     let page = crate::report::coverage_html::coverage_page(title, files, &|p| {
         std::fs::read_to_string(p).ok()
@@ -181,6 +218,8 @@ fn build_harnesses(args: &BuildOptions, out: &mut Printer) -> Result<Vec<PathBuf
     if args.coverage.is_some() {
         let workspace = cargo::locate_workspace(opts.manifest_path.as_deref())?;
         opts.env = coverage::build_env();
+        opts.env
+            .push((kunit_c::COVERAGE_ENV.to_string(), "1".into()));
         opts.target = sanitize::host_triple();
         let base = sanitize::target_base(opts.target_dir.as_deref(), &workspace);
         opts.target_dir = Some(
@@ -401,8 +440,22 @@ fn run_under_debugger(
     let extra = opts.harness.forward("", false);
     let dir = std::env::temp_dir().join(format!("kunit-debugger-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
-    let mut cmd = debugger::command(debugger, &bin, &name, &extra, &dir)?;
-    eprintln!("kunit: running {name} under {debugger:?}; it stops at the first failed expectation");
+    let mut cmd = match debugger::command(debugger, &bin, &name, &extra, &dir) {
+        Ok(cmd) => cmd,
+        Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+            eprintln!("kunit: error: {e}");
+            let _ = std::fs::remove_dir_all(&dir);
+            return Ok(2);
+        }
+        Err(e) => return Err(e),
+    };
+    if debugger == debugger::Debugger::Valgrind {
+        eprintln!("kunit: running {name} under valgrind's memcheck; its reports are on stderr, and one fails the run");
+    } else {
+        eprintln!(
+            "kunit: running {name} under {debugger:?}; it stops at the first failed expectation"
+        );
+    }
     let status = match cmd.status() {
         Ok(s) => s,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {

@@ -429,9 +429,9 @@ pub struct ExecOptions {
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "gdb",
-        help = "Runs the one test the filters select in the foreground under the debugger (gdb, what a bare --debugger means, or lldb), stopped at its first failed expectation with the test's line selected. An error (exit 2) when the filters select no test or several."
+        help = "Runs the one test the filters select in the foreground under the debugger (gdb, what a bare --debugger means, or lldb), stopped at its first failed expectation with the test's line selected; or under valgrind's memcheck, which reports reads of uninitialised memory. An error (exit 2) when the filters select no test or several."
     )]
-    /// `--debugger`: one test under gdb or lldb.
+    /// `--debugger`: one test under gdb, lldb or valgrind.
     pub debugger: Option<crate::exec::debugger::Debugger>,
     #[arg(
         long = "list_tests_attr",

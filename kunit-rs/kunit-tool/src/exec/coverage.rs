@@ -24,7 +24,14 @@ use crate::report::lcov::{self, FileCov};
 pub const DEFAULT_DIR_NAME: &str = "kunit-coverage";
 
 /// The packages of kunit-rs itself: never the code under test (unless `--coverage-all`).
-const FRAMEWORK: &[&str] = &["kunit-rs", "kunit-rs-macros", "kunit-c", "run-in-irq"];
+const FRAMEWORK: &[&str] = &[
+    "kunit-rs",
+    "kunit-rs-macros",
+    "kunit-protocol",
+    "kunit-c",
+    "kunit-c-runtime",
+    "run-in-irq",
+];
 
 /// The LLVM tools found, and where from (printed once).
 #[derive(Clone, Debug)]
@@ -164,7 +171,8 @@ pub fn code_under_test(manifest_path: Option<&str>) -> Result<Vec<PathBuf>, Stri
         .collect())
 }
 
-/// Whether `path` is code under test: inside one of `roots`, and not a test file.
+/// Whether `path` (Rust, or C a build script compiled) is code under test: inside one of
+/// `roots`, and not a test file.
 pub fn is_code_under_test(path: &str, roots: &[PathBuf]) -> bool {
     let p = Path::new(path);
     let Some(root) = roots.iter().find(|r| p.starts_with(r)) else {
@@ -179,6 +187,8 @@ pub fn is_code_under_test(path: &str, roots: &[PathBuf]) -> bool {
         first.as_deref(),
         Some("tests" | "benches" | "examples" | "target")
     ) && !path.ends_with("_kunit.rs")
+        // A C test file outside tests/ (the kernel's lib/foo_kunit.c layout).
+        && !path.ends_with("_kunit.c")
 }
 
 /// Merges the profiles and exports the LCOV of `bins`; the files (all of them, unfiltered).

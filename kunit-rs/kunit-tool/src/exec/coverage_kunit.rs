@@ -28,5 +28,35 @@ mod tests {
             "/rustc/abc/library/core/src/ptr/mod.rs",
             &roots
         ));
+        // C a build script compiled: the code, not the test files.
+        assert!(is_code_under_test("/w/app/src/size.c", &roots));
+        assert!(!is_code_under_test("/w/app/tests/size_kunit.c", &roots));
+        assert!(!is_code_under_test("/w/app/lib/size_kunit.c", &roots));
+    }
+
+    #[test]
+    fn coverage_leaves_out_every_package_of_kunit_rs() {
+        // This workspace: its examples are code under test, kunit-rs's packages (the C
+        // runtime and the protocol crate included) are not.
+        let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml");
+        let roots = code_under_test(Some(manifest)).unwrap();
+        let root = std::fs::canonicalize(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+        let has = |rel: &str| {
+            roots.iter().any(|r| {
+                std::fs::canonicalize(r).ok() == std::fs::canonicalize(root.join(rel)).ok()
+            })
+        };
+        assert!(has("examples/c-suite"), "{roots:?}");
+        assert!(has("examples/hello-kunit"), "{roots:?}");
+        for ours in [
+            "kunit-rs/kunit",
+            "kunit-rs/kunit-macros",
+            "kunit-rs/kunit-protocol",
+            "kunit-rs/kunit-c",
+            "kunit-rs/kunit-c-runtime",
+            "run-in-irq",
+        ] {
+            assert!(!has(ours), "{ours} counted: {roots:?}");
+        }
     }
 }

@@ -16,6 +16,10 @@ pub enum Debugger {
     Gdb,
     /// LLVM's lldb.
     Lldb,
+    /// Valgrind's memcheck: no prompt, but the one checker here that sees a read of
+    /// uninitialised memory without rebuilding the whole process (MemorySanitizer is Clang's
+    /// and needs every object instrumented; ASan and UBSan do not track initialisation).
+    Valgrind,
 }
 
 /// The symbol kunit's failure path calls.
@@ -64,6 +68,65 @@ except gdb.error:
     print("kunit: the test did not fail; nothing to show")
 end
 frame
+"#;
+
+/// lldb's script, the same choice as gdb's: a command `kunit-select` that selects the first
+/// frame below the hook (or a sanitizer's report) that is neither kunit's nor the standard
+/// library's, and shows it. lldb names Rust frames without their path (`report_to`), so kunit's
+/// own frames are told by their source file.
+const LLDB_SCRIPT: &str = r#"import re
+import lldb
+
+SKIP = ("kunit_failure_hook", "kunit::", "kunit_c::", "kunit_c_runtime::", "__kunit", "core::", "std::", "alloc::",
+        "__sanitizer", "__asan", "__ubsan", "__tsan", "__lsan", "__interception", "__interceptor")
+OURS = re.compile(r"(^|/)kunit-rs/kunit(-c-runtime)?/|/kunit(-c-runtime)?-[0-9][^/]*/src/|/include/kunit/|^/rustc/")
+
+
+def name(f):
+    return f.GetFunctionName() or (f.GetSymbol().GetName() if f.GetSymbol().IsValid() else None) or ""
+
+
+def stop(f):
+    n = name(f)
+    return n.endswith("kunit_failure_hook") or n.startswith("__sanitizer_report_error_summary")
+
+
+def skipped(f):
+    n = name(f)
+    if not n or n.startswith(SKIP):
+        return True
+    spec = f.GetLineEntry().GetFileSpec()
+    path = spec.fullpath if spec.IsValid() else None
+    return path is not None and OURS.search(path) is not None
+
+
+def select(debugger, command, result, internal_dict):
+    process = debugger.GetSelectedTarget().GetProcess()
+    if not process.IsValid() or process.GetState() != lldb.eStateStopped:
+        print("kunit: the test did not fail; nothing to show")
+        return
+    thread = process.GetSelectedThread()
+    frames = [thread.GetFrameAtIndex(i) for i in range(thread.GetNumFrames())]
+    i = 0
+    while i < len(frames) and not stop(frames[i]):
+        i += 1
+    if i == len(frames):
+        print("kunit: the test did not fail; nothing to show")
+        return
+    report = not name(frames[i]).endswith("kunit_failure_hook")
+    while i < len(frames) and skipped(frames[i]):
+        i += 1
+    if i == len(frames):
+        return
+    if report:
+        print("kunit: the sanitizer's report; frames above are the sanitizer's (bt to see them)", flush=True)
+    else:
+        print("kunit: the first failed expectation; frames above are kunit's failure path (bt to see them)", flush=True)
+    debugger.HandleCommand("frame select %d" % i)
+
+
+def __lldb_init_module(debugger, internal_dict):
+    debugger.HandleCommand("command script add -f kunit_debugger.select kunit-select")
 "#;
 
 /// Selects the case to debug: `candidates` are (harness, `suite.case`) pairs the filters
@@ -128,12 +191,51 @@ pub fn command(
             cmd.args(harness_args);
             cmd
         }
+        Debugger::Valgrind => {
+            // Two checkers cannot share a process: valgrind replaces malloc, ASan does too.
+            if std::env::var_os("LD_PRELOAD").is_some_and(|p| !p.is_empty()) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "--debugger=valgrind does not go with --sanitize or LD_PRELOAD (valgrind and a sanitizer runtime cannot share a process)",
+                ));
+            }
+            let mut cmd = Command::new("valgrind");
+            // Errors only, each with where the uninitialised bytes came from (the kmalloc);
+            // a reported error makes the run fail.
+            cmd.args([
+                "-q",
+                "--tool=memcheck",
+                "--track-origins=yes",
+                "--error-exitcode=1",
+            ]);
+            cmd.arg(bin).args(harness_args);
+            cmd
+        }
         Debugger::Lldb => {
+            // The module's name is the file's: `kunit_debugger.select`.
+            let script = script_dir.join("kunit_debugger.py");
+            std::fs::File::create(&script)?.write_all(LLDB_SCRIPT.as_bytes())?;
             let mut cmd = Command::new("lldb");
-            if let Some(preload) = inferior_preload(&mut cmd) {
+            if let Some(path) = lldb_python() {
+                let mut value = path.into_os_string();
+                if let Some(user) = std::env::var_os("PYTHONPATH").filter(|v| !v.is_empty()) {
+                    value.push(":");
+                    value.push(user);
+                }
+                cmd.env("PYTHONPATH", value);
+            }
+            let preload = inferior_preload(&mut cmd);
+            if let Some(preload) = &preload {
                 let mut set = std::ffi::OsString::from("settings set target.env-vars LD_PRELOAD=");
                 set.push(preload);
                 cmd.arg("-o").arg(set);
+            }
+            let mut import = std::ffi::OsString::from("command script import ");
+            import.push(&script);
+            cmd.arg("-o").arg(import);
+            // Under a sanitizer (its runtimes preloaded), its report stops the test too.
+            if preload.is_some() {
+                cmd.args(["-o", "breakpoint set -n __sanitizer_report_error_summary"]);
             }
             cmd.args([
                 "-o",
@@ -141,12 +243,47 @@ pub fn command(
                 "-o",
                 "run",
                 "-o",
-                "bt 12",
+                "kunit-select",
             ]);
             cmd.arg("--").arg(bin).args(harness_args);
             cmd
         }
     })
+}
+
+/// `name` as `PATH` finds it, links resolved; `name` itself when not found.
+fn resolve_on_path(name: &str) -> PathBuf {
+    std::env::var_os("PATH")
+        .and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join(name))
+                .find(|p| p.is_file())
+        })
+        .and_then(|p| std::fs::canonicalize(p).ok())
+        .unwrap_or_else(|| PathBuf::from(name))
+}
+
+/// The folder of lldb's own Python module (`lldb/embedded_interpreter.py`) beside an lldb
+/// installed as `PREFIX/bin/lldb`, for `PYTHONPATH`: Debian's lldb-14 looks for it in
+/// `PREFIX/lib/python3/dist-packages`, while the package installs it under
+/// `PREFIX/lib/python3.N/dist-packages`, so without this lldb runs no Python and
+/// `kunit-select` is missing. `None` when there is none (lldb's own path then applies).
+pub fn lldb_python_path(lldb: &Path) -> Option<PathBuf> {
+    let lib = lldb.parent()?.parent()?.join("lib");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&lib)
+        .ok()?
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("python3"))
+        .map(|e| e.path().join("dist-packages"))
+        .filter(|d| d.join("lldb/embedded_interpreter.py").is_file())
+        .collect();
+    found.sort();
+    found.pop()
+}
+
+/// [`lldb_python_path`] of the `lldb` on `PATH`.
+pub fn lldb_python() -> Option<PathBuf> {
+    lldb_python_path(&resolve_on_path("lldb"))
 }
 
 /// `LD_PRELOAD` (`kunit c --sanitize`'s runtimes) taken off the debugger's own environment,

@@ -44,6 +44,31 @@ pub fn gcda_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// Whether `gcov` runs (`gcov --version`).
+pub fn runs(gcov: &Path) -> bool {
+    Command::new(gcov)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The coverage in every `.gcda` written under `prefix` (`$GCOV_PREFIX`), one record per
+/// source, merged across objects and processes; empty when the run wrote none.
+pub fn read_all(gcov: &Path, prefix: &Path) -> Result<Vec<FileCov>, String> {
+    let mut files: Vec<FileCov> = Vec::new();
+    for gcda in gcda_files(prefix) {
+        for f in read_gcda(gcov, prefix, &gcda)? {
+            match files.iter_mut().find(|g| g.path == f.path) {
+                Some(g) => g.merge(&f),
+                None => files.push(f),
+            }
+        }
+    }
+    Ok(files)
+}
+
 /// The coverage in one `.gcda` written under `prefix` (`$GCOV_PREFIX`): its notes file is
 /// the `.gcno` beside the object it names (the `.gcda`'s path without `prefix`), copied
 /// next to it for `gcov`.

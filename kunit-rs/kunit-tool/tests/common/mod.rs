@@ -123,6 +123,28 @@ pub fn tool_runs(tool: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
+/// Can lldb run kunit's frame choice, a Python command? `Err` is the one skip line: no lldb,
+/// or an lldb without its Python module (with the `PYTHONPATH` kunit gives it).
+pub fn lldb_with_python() -> Result<(), &'static str> {
+    if !tool_runs("lldb") {
+        return Err("skipped: lldb is not installed (apt-get install lldb)");
+    }
+    let mut probe = Command::new("lldb");
+    probe.args(["-b", "-o", "script import lldb.embedded_interpreter"]);
+    if let Some(path) = kunit_tool::exec::debugger::lldb_python() {
+        probe.env("PYTHONPATH", path);
+    }
+    let ok = probe
+        .stdin(std::process::Stdio::null())
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if ok {
+        Ok(())
+    } else {
+        Err("skipped: lldb has no Python module (Debian: apt-get install python3-lldb-N)")
+    }
+}
+
 /// Does the C compiler have `lib` (`cc -print-file-name=` gives a path, not the bare name)?
 pub fn compiler_has(lib: &str) -> bool {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());

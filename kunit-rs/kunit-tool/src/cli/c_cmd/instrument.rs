@@ -10,10 +10,8 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use crate::exec::{gcov, sanitize};
-use crate::report::lcov::FileCov;
 
 /// Sets, for every harness process this one starts, the sanitizer runtimes of `cmds`'s
 /// sanitizers first in `LD_PRELOAD` (before the user's entries) and the runtimes' options
@@ -72,13 +70,7 @@ impl Coverage {
         let dir = std::path::absolute(&dir)
             .map_err(|e| format!("kunit c: --coverage: {}: {e}", dir.display()))?;
         let gcov = gcov::gcov_for(&cmds.compiler);
-        let works = Command::new(&gcov)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !works {
+        if !gcov::runs(&gcov) {
             return Err(format!(
                 "kunit c: --coverage needs gcc's gcov (9 or later) beside {}: {} does not run (Debian: apt-get install gcc)",
                 cmds.compiler.display(),
@@ -114,22 +106,13 @@ impl Coverage {
         who: &str,
         keep: &dyn Fn(&Path) -> bool,
     ) -> Result<(), String> {
-        let mut files: Vec<FileCov> = Vec::new();
-        let found = gcov::gcda_files(&self.gcda);
-        if found.is_empty() {
+        if gcov::gcda_files(&self.gcda).is_empty() {
             return Err(format!(
                 "{who}: --coverage: the run wrote no coverage data under {} (did every harness process crash?)",
                 self.gcda.display()
             ));
         }
-        for gcda in found {
-            for f in gcov::read_gcda(&self.gcov, &self.gcda, &gcda)? {
-                match files.iter_mut().find(|g| g.path == f.path) {
-                    Some(g) => g.merge(&f),
-                    None => files.push(f),
-                }
-            }
-        }
+        let mut files = gcov::read_all(&self.gcov, &self.gcda)?;
         if !all {
             files.retain(|f| keep(Path::new(&f.path)));
         }
