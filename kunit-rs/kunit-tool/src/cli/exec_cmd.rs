@@ -497,6 +497,8 @@ pub(crate) struct RunStyle {
     pub start_line: Option<String>,
     /// The JSON's `arch`, instead of this machine's.
     pub arch: Option<String>,
+    /// The one process's `1..N` is the document's (`MergedStream::show_single_plan`).
+    pub single_plan: bool,
 }
 
 /// [`run_binaries`] with `style`.
@@ -546,7 +548,11 @@ pub(crate) fn run_binaries_as(
         out.set_progress_flag(flag.clone());
     }
     let n_jobs = build.jobs.unwrap_or_else(default_jobs);
+    let whole_in_one = jobs.len() == 1 && jobs[0].suites.is_none();
     let (mut stream, workers) = exec::start(jobs, opts, n_jobs, ctl.clone(), shown);
+    if style.single_plan && whole_in_one {
+        stream.show_single_plan();
+    }
     if report.raw_output.is_some() {
         // The merged stream is KTAP already, so `all` and `kunit` print the same.
         while stream.advance().is_some() {

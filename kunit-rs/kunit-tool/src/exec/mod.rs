@@ -37,6 +37,8 @@ pub struct MergedStream {
     current: usize,
     spill: Option<SpillReader>,
     header_sent: bool,
+    /// Show the first process's plan as the document's (`show_single_plan`).
+    show_plan: bool,
     suites: u64,
     ctl: Arc<Control>,
     /// Shows a progress line while waiting (terminals only).
@@ -48,6 +50,13 @@ pub struct MergedStream {
 }
 
 impl MergedStream {
+    /// The document is one process's whole run (tree mode: every suite in one process), so
+    /// that process's `1..N` is the document's plan, printed after the version line as the
+    /// kernel does. Other runs merge several processes and have no plan to show.
+    pub fn show_single_plan(&mut self) {
+        self.show_plan = self.channels.len() == 1;
+    }
+
     fn show_progress(&self) {
         let Some(shown) = &self.progress else { return };
         let Some(text) = self.ctl.progress_text() else {
@@ -111,6 +120,12 @@ impl KtapSource for MergedStream {
                 Item::Crashed(s) => {
                     self.line = s;
                     return Some(LineKind::Crashed);
+                }
+                Item::Plan(n) => {
+                    if std::mem::take(&mut self.show_plan) {
+                        self.line = format!("1..{n}");
+                        return Some(LineKind::Text);
+                    }
                 }
                 Item::SuiteResult { prefix, rest } => {
                     self.suites += 1;
@@ -221,6 +236,7 @@ pub fn start(
         current: 0,
         spill: None,
         header_sent: false,
+        show_plan: false,
         suites: 0,
         ctl,
         progress,

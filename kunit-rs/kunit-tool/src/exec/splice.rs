@@ -28,6 +28,9 @@ pub enum Item {
         /// What follows the number: ` name` and any directive.
         rest: String,
     },
+    /// The process's top-level plan (`1..N`): shown only where one process's suites are the
+    /// whole document (tree mode), as the kernel prints it.
+    Plan(u64),
 }
 
 /// What a harness process was started for.
@@ -154,6 +157,9 @@ impl Splicer {
                     let n = lines::test_plan(line).map_or(0, lines::parse_count);
                     self.top_plan = Some(n);
                     self.finished = n == 0;
+                    if self.mode == Mode::Whole {
+                        emit(Item::Plan(n));
+                    }
                     return;
                 }
                 Class::Result(r) => {

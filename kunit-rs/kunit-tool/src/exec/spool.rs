@@ -33,6 +33,7 @@ pub fn item_size(item: &Item) -> usize {
     32 + match item {
         Item::Line(s) | Item::Crashed(s) => s.len(),
         Item::SuiteResult { prefix, rest } => prefix.len() + rest.len(),
+        Item::Plan(_) => 8,
     }
 }
 
@@ -120,6 +121,10 @@ fn write_item(w: &mut impl Write, item: &Item, at: f64) -> io::Result<()> {
             write_str(w, prefix)?;
             write_str(w, rest)
         }
+        Item::Plan(n) => {
+            w.write_all(b"P")?;
+            w.write_all(&n.to_le_bytes())
+        }
     }
 }
 
@@ -163,6 +168,11 @@ impl SpillReader {
                 let prefix = read_str(&mut self.r).ok()?;
                 let rest = read_str(&mut self.r).ok()?;
                 Some(Item::SuiteResult { prefix, rest })
+            }
+            b'P' => {
+                let mut n = [0u8; 8];
+                self.r.read_exact(&mut n).ok()?;
+                Some(Item::Plan(u64::from_le_bytes(n)))
             }
             _ => None,
         }?;
