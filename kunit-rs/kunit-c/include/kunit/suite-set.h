@@ -68,7 +68,12 @@ kunit_filter_suites(const struct kunit_suite_set *suite_set,
 /* Frees a set kunit_filter_suites() made: each suite copy, its cases, the array. */
 void kunit_free_suite_set(struct kunit_suite_set suite_set);
 
-int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites);
+/*
+ * Runs @suites (KUnit's test.c; kunit-rs's executor is Rust, so nothing here defines it).
+ * Variadic: the kernel added a third argument (bool run_tests) after 6.12, and executor.c of
+ * either era must compile against this declaration.
+ */
+int __kunit_test_suites_init(struct kunit_suite * const * const suites, int num_suites, ...);
 void __kunit_test_suites_exit(struct kunit_suite **suites, int num_suites);
 
 void kunit_exec_run_tests(struct kunit_suite_set *suite_set, bool builtin);
