@@ -92,8 +92,11 @@ const GOLDEN: &str = "\
 [TIME] [PASSED] sum_of_three
 [TIME] [PASSED] sum_of_none
 [TIME] =================== [PASSED] fixture-sum ===================
+[TIME] ================ fixture-twice (1 subtest) =================
+[TIME] [PASSED] twice_doubles
+[TIME] ================== [PASSED] fixture-twice ==================
 [TIME] ============================================================
-[TIME] Testing complete. Ran 8 tests: passed: 5, skipped: 3
+[TIME] Testing complete. Ran 9 tests: passed: 6, skipped: 3
 [TIME] Elapsed time: N
 [TIME] 3 suites of 3 test files cannot run in userspace (skipped above); under UML: ./tools/testing/kunit/kunit.py run --arch um --alltests
 ";
@@ -140,8 +143,8 @@ fn json_counts_the_skipped_test_files() {
         serde_json::from_str(&std::fs::read_to_string(t.join("results.json")).expect("json file"))
             .expect("json");
     let misc = &v["misc"];
-    assert_eq!(misc["tests"], 8);
-    assert_eq!(misc["passed"], 5);
+    assert_eq!(misc["tests"], 9);
+    assert_eq!(misc["passed"], 6);
     assert_eq!(misc["skipped"], 3);
     assert_eq!(v["arch"], "um");
 }
@@ -156,6 +159,37 @@ fn one_option_enables_one_test() {
     assert!(got.contains("Ran 4 tests: passed: 4\n"), "{got}");
     assert!(got.contains("[PASSED] fixture-mathops"), "{got}");
     assert!(!got.contains("fixture-broken"), "{got}");
+}
+
+#[test]
+fn a_file_that_includes_its_test_is_the_test_object_and_names_its_module() {
+    let t = tree("includer");
+    let out = kunit(
+        &t,
+        &[
+            "run",
+            "--kconfig_add",
+            "CONFIG_TWICE_KUNIT_TEST=y",
+            "--raw_output",
+            "fixture-twice",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got = String::from_utf8_lossy(&out.stdout);
+    // lib/twice.c's static twice() is reached by the test it includes, and the symbol its
+    // unreached function needs (defined nowhere) does not keep the test from running.
+    assert!(
+        got.contains(
+            "    # Subtest: fixture-twice\n    # module: twice_mod\n    1..1\n    ok 1 twice_doubles\n"
+        ),
+        "{got}"
+    );
+    assert!(got.contains("ok 1 fixture-twice\n"), "{got}");
 }
 
 #[test]

@@ -302,10 +302,30 @@ __kunit_c_suite_printk(const struct kunit_suite *suite, bool prefixed,
  * The logging macros take a test or a suite, as KUnit's do: the pointer's type picks
  * the function (a suite logs where its suite_init/suite_exit output belongs).
  */
+/*
+ * A case's entry (lib/kunit/attributes.c's kunit_print_attr() on a case) goes to the
+ * kernel log, as KUnit's kunit_log() prints it; kunit-rs keeps no per-case log stream.
+ */
+static inline __printf(3, 4) void
+__kunit_c_case_printk(const struct kunit_case *test_case, bool prefixed,
+		      const char *fmt, ...)
+{
+	va_list ap;
+
+	(void)test_case;
+	(void)prefixed;
+	va_start(ap, fmt);
+	vprintk(fmt, ap);
+	va_end(ap);
+	printk("\n");
+}
+
 #define __kunit_c_printk_fn(test_or_suite)				\
 	_Generic((test_or_suite),					\
 		 struct kunit_suite *: __kunit_c_suite_printk,		\
 		 const struct kunit_suite *: __kunit_c_suite_printk,	\
+		 struct kunit_case *: __kunit_c_case_printk,		\
+		 const struct kunit_case *: __kunit_c_case_printk,	\
 		 default: __kunit_c_printk)
 
 /* kunit_log(lvl, test_or_suite, fmt, ...): one log entry, as written (no prefix). */
@@ -624,6 +644,9 @@ static inline char *__kunit_c_msg_format(struct __kunit_c_msg *msg)
 #define KUNIT_ASSERT_MEMEQ_MSG(test, left, right, size, fmt, ...) KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, ==, right, size, fmt, ##__VA_ARGS__)
 #define KUNIT_ASSERT_MEMNEQ(test, left, right, size) KUNIT_ASSERT_MEMNEQ_MSG(test, left, right, size, NULL)
 #define KUNIT_ASSERT_MEMNEQ_MSG(test, left, right, size, fmt, ...) KUNIT_MEM_ASSERTION(test, KUNIT_ASSERTION, left, !=, right, size, fmt, ##__VA_ARGS__)
+
+/* KUnit's executor interface: suite sets, their filters and the suite walkers. */
+#include <kunit/suite-set.h>
 
 /* Older name of KUNIT_FAIL_AND_ABORT. */
 #define KUNIT_ASSERT_FAILURE(test, fmt, ...) KUNIT_FAIL_AND_ABORT(test, fmt, ##__VA_ARGS__)

@@ -7,7 +7,9 @@
 //! Which code wins: a symbol that an object of the tree's lib/ defines is the tree's (it is
 //! the code under test), as is one that nothing but the tree defines; the rest (the kernel
 //! services kunit-c stands in for: allocation, printk, locks) are the `kunit` process's. The
-//! tree's lib/kunit/ framework objects are never compiled: kunit-c's runtime replaces them.
+//! tree's lib/kunit/ framework objects are not compiled for their symbols: kunit-c's runtime
+//! replaces them. One that includes an enabled test (executor.c's executor_test.c) is that
+//! test's object, compiled from the tree, so the test checks the tree's own code.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::io;
@@ -511,9 +513,6 @@ struct Resolver<'a> {
     by_obj: BTreeMap<String, kunit_kbuild::Object>,
     /// The test objects, Makefile order.
     tests: Vec<String>,
-    /// Tests `#include`d by a framework object (lib/kunit/executor.c's executor_test.c):
-    /// the object and the test file.
-    carried: Vec<(kunit_kbuild::Object, String)>,
     /// A test object whose suites are in the test file it includes.
     suites_from: HashMap<String, String>,
     /// Symbol → candidate tree objects (from the sources' text), lib/ first.
@@ -539,11 +538,23 @@ const LINKER_DEFINED: &[&str] = &[
     "_end",
 ];
 
+/// kbuild's `KBUILD_MODNAME` for the parts of composite object `obj` (`lib/kunit/kunit.o`
+/// → `kunit`): its base name, `-` as `_`.
+fn composite_module(obj: &str) -> String {
+    let base = obj.rsplit('/').next().unwrap_or(obj);
+    base.strip_suffix(".o").unwrap_or(base).replace('-', "_")
+}
+
 /// lib/kunit/'s objects are the framework we replace, except its library parts: the string
-/// stream and the assertion formatters depend on nothing of the executor, and KUnit's own
-/// tests (string-stream-test.c, assert_test.c) test exactly them.
+/// stream, the assertion formatters and the attribute filters depend on nothing of the
+/// executor, and KUnit's own tests (string-stream-test.c, assert_test.c, executor_test.c)
+/// test exactly them.
 fn is_framework(obj: &str) -> bool {
-    const LIBRARY: [&str; 2] = ["lib/kunit/string-stream.o", "lib/kunit/assert.o"];
+    const LIBRARY: [&str; 3] = [
+        "lib/kunit/string-stream.o",
+        "lib/kunit/assert.o",
+        "lib/kunit/attributes.o",
+    ];
     obj.starts_with("lib/kunit/") && !LIBRARY.contains(&obj)
 }
 
@@ -559,7 +570,6 @@ impl<'a> Resolver<'a> {
         let mut index: HashMap<String, Vec<String>> = HashMap::new();
         let mut seen = HashSet::new();
         let mut scans = ScanCache::read(&inp.build_dir.join("source-scan-v2.cache"));
-        let mut carried = Vec::new();
         let mut suites_from = HashMap::new();
         let mut watched = plan_cache::Watched::default();
         for o in objs {
@@ -581,9 +591,9 @@ impl<'a> Resolver<'a> {
                 });
                 on.then(|| f.to_string())
             });
-            if let (Some(f), true) = (&included, is_framework(&o.obj)) {
-                carried.push((o.clone(), f.clone()));
-            } else if scan.registers || included.is_some() {
+            // A framework object that includes an enabled test (executor.c) is that test's
+            // object; otherwise it is never compiled.
+            if scan.registers || included.is_some() {
                 if let Some(f) = included {
                     suites_from.insert(o.obj.clone(), f);
                 }
@@ -617,7 +627,6 @@ impl<'a> Resolver<'a> {
             trace,
             by_obj,
             tests,
-            carried,
             suites_from,
             index,
             compiled: HashMap::new(),
@@ -670,6 +679,13 @@ impl<'a> Resolver<'a> {
             flags.extend(by_config.iter().map(Into::into));
             if let Some(k) = objs.get(i).and_then(|o| self.by_obj.get(o)) {
                 flags.extend(k.cflags.iter().map(Into::into));
+                // kbuild names a composite's part after the composite (executor.o of kunit.o
+                // is module "kunit"), which KTAP's `# module:` line and the module attribute
+                // show; kunit_c names each file after itself.
+                if let Some(m) = k.composite.as_deref().map(composite_module) {
+                    flags.push("-UKBUILD_MODNAME".into());
+                    flags.push(format!("-DKBUILD_MODNAME=\"{m}\"").into());
+                }
             }
             let at = f.args.len().saturating_sub(2);
             f.args.splice(at..at, flags);
@@ -893,7 +909,14 @@ impl<'a> Resolver<'a> {
         let mut missing = None;
         let mut queue = self.undefined_of(test);
         let mut done = HashSet::new();
-        let own: HashSet<String> = self.undefined_of(test).into_iter().collect();
+        // An object that includes its test (fs/exec.c, lib/kunit/executor.c) is mostly code
+        // the test does not reach: its references are checked on the linked object, as a
+        // code object's are.
+        let own: HashSet<String> = if self.suites_from.contains_key(test) {
+            HashSet::new()
+        } else {
+            self.undefined_of(test).into_iter().collect()
+        };
         while let Some(s) = queue.pop() {
             if !done.insert(s.clone()) {
                 continue;
@@ -917,11 +940,14 @@ impl<'a> Resolver<'a> {
     fn unrunnable(&self, obj: &str, reason: String) -> Unrunnable {
         let k = &self.by_obj[obj];
         let src = k.source.clone().unwrap_or_default();
-        // KBUILD_MODNAME is the object's, also for a test file it includes.
-        let stem = Path::new(&src)
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        // KBUILD_MODNAME is the object's (its composite's), also for a test file it includes.
+        let stem = match &k.composite {
+            Some(c) => composite_module(c),
+            None => Path::new(&src)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+        };
         let src = self.suites_from.get(obj).cloned().unwrap_or(src);
         let text = std::fs::read_to_string(self.inp.tree.join(&src)).unwrap_or_default();
         Unrunnable {
@@ -954,25 +980,6 @@ impl<'a> Resolver<'a> {
         self.compile(&tests).map_err(io::Error::other)?;
         self.trace.mark("tests compiled");
         let mut unrunnable = Vec::new();
-        for (o, f) in &self.carried {
-            self.watched.add(self.inp.tree.join(f));
-            let text = std::fs::read_to_string(self.inp.tree.join(f)).unwrap_or_default();
-            let stem = Path::new(f)
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            unrunnable.push(Unrunnable {
-                source: f.clone(),
-                option: o.enabled_by.clone(),
-                suites: source_scan::declared_suites_under(&text, &stem, &|opt| {
-                    matches!(self.config.get(opt), Some("y" | "m"))
-                }),
-                reason: format!(
-                    "not runnable in userspace: it tests {}, part of KUnit's framework, which kunit-rs replaces",
-                    o.source.clone().unwrap_or_default()
-                ),
-            });
-        }
         let mut runnable = Vec::new();
         for t in &tests {
             match self.compiled.get(t) {
