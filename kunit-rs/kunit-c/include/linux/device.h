@@ -121,6 +121,14 @@ void *__devres_alloc_node(dr_release_t release, size_t size, gfp_t gfp, int nid,
 	__devres_alloc_node(release, size, gfp, nid, #release)
 void devres_free(void *res);
 void devres_add(struct device *dev, void *res);
+/*
+ * The newest block of @dev with @release for which @match(dev, res, match_data) holds
+ * (any, with a NULL @match) is taken off the device and freed: devres_destroy() without
+ * running @release, devres_release() after it. 0, or -ENOENT when none matches.
+ */
+typedef int (*dr_match_t)(struct device *dev, void *res, void *match_data);
+int devres_destroy(struct device *dev, dr_release_t release, dr_match_t match, void *match_data);
+int devres_release(struct device *dev, dr_release_t release, dr_match_t match, void *match_data);
 
 /* Managed actions: action(data) runs when the device is released; 0 or -ENOMEM. */
 int __devm_add_action(struct device *dev, void (*action)(void *), void *data, const char *name);
