@@ -30,6 +30,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 # kunit.py's pass/fail/skip under UML, "-" where kunit.py did not run the file
 suites='
 kernel/time/time_test.c|kernel/time/timeconv.c|1/0/0
+kernel/resource_kunit.c|kernel/resource.c|3/0/0
+drivers/base/power/qos-test.c|kernel/power/qos.c lib/plist.c kernel/notifier.c|3/0/0
 drivers/rtc/lib_test.c|drivers/rtc/lib.c|-
 lib/kunit/kunit-example-test.c||9/0/4
 lib/kunit/assert_test.c|lib/kunit/assert.c lib/kunit/string-stream.c|11/0/0

@@ -45,7 +45,13 @@ struct device {
 	void (*release)(struct device *dev);
 	void *devres;
 	bool own_driver;
+	struct {
+		int event;
+		bool can_wakeup;
+		void *qos;
+	} power; /* <linux/pm.h>'s struct dev_pm_info */
 };
+_Static_assert(sizeof(struct device) == 12 * sizeof(void *), "struct device matches the header's");
 
 typedef void (*dr_release_t)(struct device *dev, void *res);
 

@@ -22,6 +22,8 @@
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/wait.h>
+#include <linux/pm.h>
+#include <asm/device.h>
 
 struct module;
 struct device;
@@ -61,11 +63,21 @@ struct device {
 	/* private: kunit-c's devres list, and whether the device owns its driver. */
 	void *__kunit_c_devres;
 	bool __kunit_c_own_driver;
+	/* After the glue's fields: the PM core's state (QoS constraints). */
+	struct dev_pm_info power;
 };
 
-/* kunit-c's glue mirrors this layout. */
+/* A DMA engine's segment limits, as a driver sets them for its device. */
+struct device_dma_parameters {
+	unsigned int max_segment_size;
+	unsigned int min_align_mask;
+	unsigned long segment_boundary_mask;
+};
+
+/* kunit-c's glue mirrors this layout (and allocates devices of this size). */
 _Static_assert(offsetof(struct device, __kunit_c_devres) == 8 * sizeof(void *),
 	       "struct device matches kunit-c's glue");
+_Static_assert(sizeof(struct device) == 12 * sizeof(void *), "struct device matches kunit-c's glue");
 
 static inline const char *dev_name(const struct device *dev)
 {
