@@ -17,15 +17,26 @@ typedef struct pm_message {
 	int event;
 } pm_message_t;
 
+#define PM_EVENT_INVALID (-1)
 #define PM_EVENT_ON 0x0000
 #define PM_EVENT_FREEZE 0x0001
 #define PM_EVENT_SUSPEND 0x0002
 #define PM_EVENT_HIBERNATE 0x0004
 #define PM_EVENT_QUIESCE 0x0008
 #define PM_EVENT_RESUME 0x0010
+#define PM_EVENT_THAW 0x0020
+#define PM_EVENT_RESTORE 0x0040
+#define PM_EVENT_RECOVER 0x0080
+#define PMSG_INVALID ((struct pm_message){ .event = PM_EVENT_INVALID })
 #define PMSG_ON ((struct pm_message){ .event = PM_EVENT_ON })
+#define PMSG_FREEZE ((struct pm_message){ .event = PM_EVENT_FREEZE })
+#define PMSG_QUIESCE ((struct pm_message){ .event = PM_EVENT_QUIESCE })
 #define PMSG_SUSPEND ((struct pm_message){ .event = PM_EVENT_SUSPEND })
+#define PMSG_HIBERNATE ((struct pm_message){ .event = PM_EVENT_HIBERNATE })
 #define PMSG_RESUME ((struct pm_message){ .event = PM_EVENT_RESUME })
+#define PMSG_THAW ((struct pm_message){ .event = PM_EVENT_THAW })
+#define PMSG_RESTORE ((struct pm_message){ .event = PM_EVENT_RESTORE })
+#define PMSG_RECOVER ((struct pm_message){ .event = PM_EVENT_RECOVER })
 
 /* A driver's power-management callbacks (never called: nothing suspends). */
 struct dev_pm_ops {

@@ -28,6 +28,8 @@ static void device_pm_state_starts_empty(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, dev->power.qos);
 	KUNIT_EXPECT_EQ(test, dev->power.power_state.event, PM_EVENT_ON);
 	KUNIT_EXPECT_EQ(test, msg.event, PM_EVENT_SUSPEND);
+	msg = PMSG_INVALID;
+	KUNIT_EXPECT_EQ(test, msg.event, -1);
 	/* The glue allocates devices of the header's size: the last field is writable. */
 	dev->power.qos = (struct dev_pm_qos *)dev;
 	KUNIT_EXPECT_PTR_EQ(test, (void *)dev->power.qos, (void *)dev);
