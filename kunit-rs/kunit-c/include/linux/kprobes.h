@@ -2,7 +2,9 @@
 /*
  * kunit-c: kernel probes, as in a kernel built without CONFIG_KPROBES: no code can be
  * probed in a test process, so registering a probe fails with -EOPNOTSUPP and the
- * markers that keep functions out of probing mark nothing.
+ * markers that keep functions out of probing mark nothing. struct kprobe stays
+ * undefined: a probe's own test (lib/test_kprobes.c, not built under UML either) does
+ * not compile.
  */
 #ifndef _LINUX_KPROBES_H
 #define _LINUX_KPROBES_H
