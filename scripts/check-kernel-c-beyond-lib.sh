@@ -27,9 +27,12 @@ shift
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # test file | the code the kernel links for it (obj-y objects the test calls into) |
-# kunit.py's pass/fail/skip under UML, "-" where kunit.py did not run the file
+# kunit.py's pass/fail/skip under UML, "-" where kunit.py did not run the file |
+# options the test's Kconfig entry selects (kunit c reads no Kconfig), if any
 suites='
 kernel/time/time_test.c|kernel/time/timeconv.c|1/0/0
+kernel/resource_kunit.c|kernel/resource.c|3/0/0|CONFIG_GET_FREE_REGION=y
+drivers/base/power/qos-test.c|kernel/power/qos.c lib/plist.c kernel/notifier.c|3/0/0|CONFIG_PM=y
 drivers/rtc/lib_test.c|drivers/rtc/lib.c|-
 lib/kunit/kunit-example-test.c||9/0/4
 lib/kunit/assert_test.c|lib/kunit/assert.c lib/kunit/string-stream.c|11/0/0
@@ -62,7 +65,7 @@ status=0
 total=0
 passed_files=0
 printf '%-48s %5s %5s %5s  %-8s %s\n' file pass fail skip uml note
-while IFS='|' read -r test code uml; do
+while IFS='|' read -r test code uml options; do
     [[ -n $test ]] || continue
     name=$(basename "$test" .c)
     if [[ $# -gt 0 ]] && ! printf '%s\n' "$@" | grep -qx "$name"; then
@@ -77,6 +80,7 @@ while IFS='|' read -r test code uml; do
     args=(c --kernel-tree "$linux" "$test")
     for c in $code; do args+=("$c"); done
     args+=(--kconfig_add CONFIG_64BIT=y --filter 'speed>=very_slow')
+    for o in $options; do args+=(--kconfig_add "$o"); done
     log=$logs/$name.log
     rc=0
     (cd "$linux" && "$kunit" "${args[@]}") >"$log" 2>&1 || rc=$?

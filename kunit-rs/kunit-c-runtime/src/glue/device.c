@@ -12,6 +12,7 @@
 
 #include "glue.h"
 
+#define ENOENT 2
 #define ENOMEM 12
 
 struct device;
@@ -44,7 +45,13 @@ struct device {
 	void (*release)(struct device *dev);
 	void *devres;
 	bool own_driver;
+	struct {
+		int event;
+		bool can_wakeup;
+		void *qos;
+	} power; /* <linux/pm.h>'s struct dev_pm_info */
 };
+_Static_assert(sizeof(struct device) == 12 * sizeof(void *), "struct device matches the header's");
 
 typedef void (*dr_release_t)(struct device *dev, void *res);
 
@@ -151,6 +158,44 @@ void devres_add(struct device *dev, void *res)
 	}
 	r = dev->devres;
 	r->release = block_of(res)->release;
+}
+
+typedef int (*dr_match_t)(struct device *dev, void *res, void *match_data);
+
+/* Unlinks the newest devres_alloc() block with @release that @match accepts, or NULL. */
+static struct devres *take_block(struct device *dev, dr_release_t release, dr_match_t match,
+				 void *match_data)
+{
+	for (struct devres **p = (struct devres **)&dev->devres; *p; p = &(*p)->next) {
+		struct devres *r = *p;
+
+		if (r->release == release && (!match || match(dev, r->data, match_data))) {
+			*p = r->next;
+			return r;
+		}
+	}
+	return NULL;
+}
+
+int devres_destroy(struct device *dev, dr_release_t release, dr_match_t match, void *match_data)
+{
+	struct devres *r = take_block(dev, release, match, match_data);
+
+	if (!r)
+		return -ENOENT;
+	free(block_of(r->data));
+	free(r);
+	return 0;
+}
+
+int devres_release(struct device *dev, dr_release_t release, dr_match_t match, void *match_data)
+{
+	struct devres *r = take_block(dev, release, match, match_data);
+
+	if (!r)
+		return -ENOENT;
+	release_one(r);
+	return 0;
 }
 
 int __devm_add_action(struct device *dev, void (*action)(void *), void *data, const char *name)

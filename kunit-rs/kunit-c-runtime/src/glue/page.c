@@ -39,6 +39,8 @@ struct kc_page {
 };
 
 struct kc_page mem_map[KC_POOL_PAGES];
+/* The shared page of the C heap's (kmalloc()ed) memory: <linux/mm.h>'s PageSlab() one. */
+struct kc_page __kunit_c_slab_page;
 static unsigned char kc_used[KC_POOL_PAGES];
 static char *kc_pool;
 static int kc_pool_fd = -1;

@@ -17,6 +17,9 @@
 #include <asm/byteorder.h>
 #include <asm-generic/barrier.h>
 
+/* x86's port space, 64 KiB (there is no port I/O, but resource trees span it). */
+#define IO_SPACE_LIMIT 0xffff
+
 #define __KUNIT_C_RAW_IO(bwlq, type)                                                          \
 	static inline type __raw_read##bwlq(const volatile void __iomem *addr)                \
 	{                                                                                     \

@@ -22,6 +22,8 @@
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 #include <linux/wait.h>
+#include <linux/pm.h>
+#include <asm/device.h>
 
 struct module;
 struct device;
@@ -61,11 +63,21 @@ struct device {
 	/* private: kunit-c's devres list, and whether the device owns its driver. */
 	void *__kunit_c_devres;
 	bool __kunit_c_own_driver;
+	/* After the glue's fields: the PM core's state (QoS constraints). */
+	struct dev_pm_info power;
 };
 
-/* kunit-c's glue mirrors this layout. */
+/* A DMA engine's segment limits, as a driver sets them for its device. */
+struct device_dma_parameters {
+	unsigned int max_segment_size;
+	unsigned int min_align_mask;
+	unsigned long segment_boundary_mask;
+};
+
+/* kunit-c's glue mirrors this layout (and allocates devices of this size). */
 _Static_assert(offsetof(struct device, __kunit_c_devres) == 8 * sizeof(void *),
 	       "struct device matches kunit-c's glue");
+_Static_assert(sizeof(struct device) == 12 * sizeof(void *), "struct device matches kunit-c's glue");
 
 static inline const char *dev_name(const struct device *dev)
 {
@@ -121,6 +133,14 @@ void *__devres_alloc_node(dr_release_t release, size_t size, gfp_t gfp, int nid,
 	__devres_alloc_node(release, size, gfp, nid, #release)
 void devres_free(void *res);
 void devres_add(struct device *dev, void *res);
+/*
+ * The newest block of @dev with @release for which @match(dev, res, match_data) holds
+ * (any, with a NULL @match) is taken off the device and freed: devres_destroy() without
+ * running @release, devres_release() after it. 0, or -ENOENT when none matches.
+ */
+typedef int (*dr_match_t)(struct device *dev, void *res, void *match_data);
+int devres_destroy(struct device *dev, dr_release_t release, dr_match_t match, void *match_data);
+int devres_release(struct device *dev, dr_release_t release, dr_match_t match, void *match_data);
 
 /* Managed actions: action(data) runs when the device is released; 0 or -ENOMEM. */
 int __devm_add_action(struct device *dev, void (*action)(void *), void *data, const char *name);

@@ -24,6 +24,15 @@
 
 struct task_struct;
 
+/* region_intersects()'s answers (kernel/resource.c defines it). */
+enum {
+	REGION_INTERSECTS,
+	REGION_DISJOINT,
+	REGION_MIXED,
+};
+int region_intersects(resource_size_t offset, size_t size, unsigned long flags,
+		      unsigned long desc);
+
 extern struct page mem_map[];
 #define page_to_pfn(page) ((unsigned long)((page) - mem_map))
 #define pfn_to_page(pfn) (mem_map + (pfn))
@@ -156,5 +165,24 @@ static inline int get_cmdline(struct task_struct *task, char *buffer, int buflen
 	(void)buflen;
 	return 0;
 }
+
+/* The highest physical address: x86-64's with 4-level paging (46 bits). */
+#ifndef PHYSMEM_END
+#define PHYSMEM_END ((1ULL << 46) - 1)
+#endif
+
+/*
+ * The slab's page of kmalloc()ed memory. That memory is the C heap's, outside the page
+ * pool, so its "page" is one shared page marked as the slab's; there is no boot-time
+ * (memblock) memory here, whose pages the kernel's PageSlab() tells apart.
+ */
+extern struct page __kunit_c_slab_page;
+static inline struct page *virt_to_head_page(const void *x)
+{
+	struct page *page = virt_to_page(x);
+
+	return page ? compound_head(page) : &__kunit_c_slab_page;
+}
+static inline bool PageSlab(const struct page *page) { return page == &__kunit_c_slab_page; }
 
 #endif /* _LINUX_MM_H */

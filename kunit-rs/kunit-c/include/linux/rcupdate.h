@@ -41,6 +41,10 @@ void __kunit_c_rcu_barrier(void);
 #define rcu_barrier() __kunit_c_rcu_barrier()
 #define call_rcu(head, func) __kunit_c_call_rcu((head), (func))
 #define call_rcu_hurry(head, func) __kunit_c_call_rcu((head), (func))
+/* Every thread here is one RCU watches (none is idle or offline in the kernel's sense). */
+static inline bool rcu_is_watching(void) { return true; }
+/* lockdep's RCU checks, as without CONFIG_PROVE_RCU: the condition is not evaluated. */
+#define RCU_LOCKDEP_WARN(c, s) do { } while (0 && (c))
 
 #ifdef __SANITIZE_THREAD__
 /*

@@ -13,13 +13,27 @@
 #include <linux/dcache.h>
 #include <linux/types.h>
 
+struct file;
+
 struct seq_file {
 	char *buf;
 	size_t size;
 	size_t from;
 	size_t count;
 	void *private;
+	struct file *file;
 };
+
+/* An iterator over records that show() prints, as the kernel's seq_file reads them. */
+struct seq_operations {
+	void *(*start)(struct seq_file *m, loff_t *pos);
+	void (*stop)(struct seq_file *m, void *v);
+	void *(*next)(struct seq_file *m, void *v, loff_t *pos);
+	int (*show)(struct seq_file *m, void *v);
+};
+
+/* Formats into the buffer; on overflow, count == size (as seq_write()). */
+__printf(2, 3) void seq_printf(struct seq_file *m, const char *fmt, ...);
 
 static inline bool seq_has_overflowed(struct seq_file *m)
 {

@@ -83,6 +83,30 @@ static inline bool wq_has_sleeper(struct wait_queue_head *wq_head)
 	__left;									\
 })
 
+/*
+ * A waiter's own entry, for the kernel's open-coded wait loops (add_wait_queue(),
+ * set_current_state(), schedule(), remove_wait_queue()): schedule() returns to the loop,
+ * which rechecks its condition, so the entry needs no list here.
+ */
+struct wait_queue_entry {
+	unsigned int flags;
+	void *private;
+};
+typedef struct wait_queue_entry wait_queue_entry_t;
+#define __WAITQUEUE_INITIALIZER(name, tsk) { .flags = 0, .private = (tsk) }
+#define DECLARE_WAITQUEUE(name, tsk) struct wait_queue_entry name = __WAITQUEUE_INITIALIZER(name, tsk)
+static inline void add_wait_queue(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry)
+{
+	(void)wq_head;
+	(void)wq_entry;
+}
+#define add_wait_queue_exclusive(wq_head, wq_entry) add_wait_queue(wq_head, wq_entry)
+static inline void remove_wait_queue(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_entry)
+{
+	(void)wq_head;
+	(void)wq_entry;
+}
+
 #define wait_event(wq, condition) ((void)__kunit_c_wait_event(&(wq), condition, -1L))
 #define wait_event_idle(wq, condition) wait_event(wq, condition)
 #define wait_event_freezable(wq, condition) (wait_event(wq, condition), 0)
