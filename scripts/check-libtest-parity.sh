@@ -147,4 +147,86 @@ else
   echo "$out" >&2
   status=1
 fi
+# Whole test files moved under #[kunit_tests] as the migration guide says (the file inside
+# `#[kunit::kunit_tests(name)] mod name { .. }`, then `kunit::main!();`), in an edition-2015
+# crate (kunit-rs/kunit-macros/tests/parity/crate-roots): each file's counts under libtest and
+# under kunit must be equal.
+#   edition2015.rs  extern crate, #[macro_use] extern crate, `use` paths from the crate root
+#   cfg_off.rs      switched off by #![cfg(..)]: 0 tests both ways
+#   file_mods.rs    `mod common;` with tests: as written, the kunit build fails naming
+#                   tests/common/mod.rs and the fix; with that fix, libtest's counts
+roots=$(mktemp -d)
+trap 'rm -rf "$scratch" "$roots"' EXIT
+fixtures="kunit-rs/kunit-macros/tests/parity/crate-roots"
+mkdir -p "$roots/src" "$roots/tests"
+cp "$fixtures/lib.rs" "$roots/src/lib.rs"
+cp -r "$fixtures/common" "$roots/tests/"
+cat >"$roots/Cargo.toml" <<TOML
+[package]
+name = "crate-roots"
+version = "0.0.0"
+edition = "2015"
+publish = false
+autotests = false
+[workspace]
+[features]
+absent = []
+[dev-dependencies]
+kunit = { package = "kunit-rs", path = "$PWD/kunit-rs/kunit" }
+TOML
+# wrap NAME: the file as a #[kunit_tests] module, the one edit the guide asks of every file.
+wrap() {
+  printf '#[kunit::kunit_tests(%s)]\nmod %s {\n' "$1" "$1"
+  cat
+  printf '}\nkunit::main!();\n'
+}
+for f in edition2015 cfg_off file_mods; do
+  cp "$fixtures/$f.rs" "$roots/tests/${f}_libtest.rs"
+  if [ "$f" = file_mods ]; then
+    # The form the build error names.
+    sed 's|^mod common;$|mod common { include!("common/mod.rs"); }|' "$fixtures/$f.rs" | wrap "$f" >"$roots/tests/${f}_kunit.rs"
+  else
+    wrap "$f" <"$fixtures/$f.rs" >"$roots/tests/${f}_kunit.rs"
+  fi
+  printf '[[test]]\nname = "%s_libtest"\npath = "tests/%s_libtest.rs"\n' "$f" "$f" >>"$roots/Cargo.toml"
+  printf '[[test]]\nname = "%s_kunit"\npath = "tests/%s_kunit.rs"\nharness = false\n' "$f" "$f" >>"$roots/Cargo.toml"
+done
+wrap file_mods <"$fixtures/file_mods.rs" >"$roots/tests/file_mods_verbatim.rs"
+printf '[[test]]\nname = "file_mods_verbatim"\npath = "tests/file_mods_verbatim.rs"\nharness = false\n' >>"$roots/Cargo.toml"
+cp Cargo.lock "$roots/"
+root_counts() {
+  local line
+  line=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo test --offline --test "$1" -- "${@:2}" 2>/dev/null | grep '^test result:' || true)
+  if [ -z "$line" ]; then
+    echo "none"
+  else
+    sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed; ([0-9]+) ignored;.*/\1 passed, \2 failed, \3 ignored/' <<<"$line"
+  fi
+}
+for f in edition2015 cfg_off file_mods; do
+  for args in "" "--include-ignored"; do
+    # shellcheck disable=SC2086
+    libtest=$(root_counts "${f}_libtest" $args)
+    # shellcheck disable=SC2086
+    kunit=$(root_counts "${f}_kunit" $args)
+    if [ "$libtest" != none ] && [ "$libtest" = "$kunit" ]; then
+      echo "ok: crate-roots/$f.rs (edition 2015) [${args:-no arguments}] $kunit"
+    else
+      echo "MISMATCH: crate-roots/$f.rs (edition 2015) [${args:-no arguments}] libtest: $libtest; kunit: $kunit" >&2
+      (cd "$roots" && CARGO_TARGET_DIR="$target" cargo build --offline --test "${f}_kunit" 2>&1 | tail -30) >&2
+      status=1
+    fi
+  done
+done
+if out=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo build --offline --test file_mods_verbatim 2>&1); then
+  echo "MISMATCH: \`mod common;\` inside #[kunit_tests] built (rustc refuses file modules in macro input)" >&2
+  status=1
+elif grep -qF 'error: `mod common;` inside #[kunit_tests] loads tests/common/mod.rs' <<<"$out" \
+  && grep -qF 'mod common { include!("common/mod.rs"); }' <<<"$out"; then
+  echo "ok: \`mod common;\` inside #[kunit_tests] fails to build, naming tests/common/mod.rs and the include! form"
+else
+  echo "MISMATCH: the file-module build failed for another reason:" >&2
+  echo "$out" >&2
+  status=1
+fi
 exit $status

@@ -13,7 +13,7 @@ use syn::spanned::Spanned;
 use syn::{Item, ItemMacro};
 
 /// Item macros that write no test of their own (they take no items to pass through).
-const KNOWN: &[&str] = &[
+pub const KNOWN: &[&str] = &[
     "thread_local",
     "compile_error",
     "global_asm",
@@ -63,6 +63,7 @@ pub fn check(m: &ItemMacro, local: &[String]) -> Option<TokenStream> {
     let first = path.segments.first()?.ident.to_string();
     let local_call = path.segments.len() == 1 && local.contains(&last);
     if local_call
+        || (last == "include" && crate::file_modules::include_is_plain(m))
         || KNOWN.contains(&last.as_str())
         || first == "kunit"
         || last.starts_with("kunit_")
@@ -70,10 +71,14 @@ pub fn check(m: &ItemMacro, local: &[String]) -> Option<TokenStream> {
         return None;
     }
     let shown = format!("{}!", path.to_token_stream()).replace(' ', "");
-    // `file!()` and `line!()` of the call.
+    // A call switched off by `#[cfg]` writes nothing: its check goes with it.
+    let cfgs = m.attrs.iter().filter(|a| a.path().is_ident("cfg"));
+    // `file!()` and `line!()` of the call. Paths without a leading `::`, which an
+    // edition-2015 span would look up at the crate root.
     Some(quote_spanned! {m.mac.span()=>
-        ::kunit::__private::inventory::submit! {
-            ::kunit::__private::UnseenMacro { call: #shown, file: ::core::file!(), line: ::core::line!() }
+        #(#cfgs)*
+        kunit::__private::inventory::submit! {
+            kunit::__private::UnseenMacro { call: #shown, file: core::file!(), line: core::line!() }
         }
     })
 }

@@ -1,0 +1,114 @@
+//! File modules inside a `#[kunit_tests]` module. rustc refuses `mod name;` in an attribute
+//! macro's input (E0658, "non-inline modules in proc macro input are unstable") before the
+//! macro could read the file, so kunit names the file and the form that works:
+//! `mod name { include!("name.rs"); }`. `include!` keeps the file's own spans (lines in
+//! failures and panics) and rustc's rebuild tracking, and the `#[test]`s it brings register as
+//! cases through the `test` import every module inside the suite gets. kunit reads the
+//! included file to tell whether it holds anything kunit would not see (an async test
+//! attribute, a macro call, a file module of its own); only then is the `include!` checked like
+//! any macro from outside the suite (crate::unseen_macros).
+
+use std::path::{Path, PathBuf};
+use syn::{Error, Item, ItemMacro, ItemMod, LitStr};
+
+/// The error for `mod name;` inside the suite (`dirs`: the inline modules above it, below the
+/// suite's module).
+pub fn refusal(m: &ItemMod, dirs: &[String]) -> Error {
+    let name = m.ident.to_string();
+    let explicit = m.attrs.iter().find_map(|a| {
+        if !a.path().is_ident("path") {
+            return None;
+        }
+        let nv = a.meta.require_name_value().ok()?;
+        match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        }
+    });
+    let mut prefix = dirs.join("/");
+    if !prefix.is_empty() {
+        prefix.push('/');
+    }
+    // The test file was the crate root: its file modules sit beside it.
+    let (shown_dir, real_dir) = here(m.ident.span());
+    let rel = match explicit {
+        Some(p) => format!("{prefix}{p}"),
+        None => {
+            let flat = format!("{prefix}{name}.rs");
+            let nested = format!("{prefix}{name}/mod.rs");
+            match real_dir {
+                Some(dir) if !dir.join(&flat).exists() && dir.join(&nested).exists() => nested,
+                _ => flat,
+            }
+        }
+    };
+    let shown = match shown_dir {
+        Some(d) if !d.as_os_str().is_empty() => d.join(&rel).display().to_string(),
+        _ => rel.clone(),
+    };
+    Error::new(
+        m.ident.span(),
+        format!(
+            "`mod {name};` inside #[kunit_tests] loads {shown}, which kunit cannot read here: rustc \
+             refuses file modules in a proc macro's input (E0658). Write \
+             `mod {name} {{ include!(\"{rel}\"); }}` instead (the same file, its #[test]s cases \
+             `{name}.f`; an included file cannot start with `#![..]`), or, for helpers without \
+             tests, declare `mod {name};` above the #[kunit_tests] module and name it `super::{name}`"
+        ),
+    )
+}
+
+/// The directory of the file `span` is in: as rustc shows it, and on disk.
+fn here(span: proc_macro2::Span) -> (Option<PathBuf>, Option<PathBuf>) {
+    if !proc_macro::is_available() {
+        return (None, None);
+    }
+    let span = span.unwrap();
+    let shown = Path::new(&span.file()).parent().map(Path::to_path_buf);
+    let real = span
+        .local_file()
+        .and_then(|f| f.parent().map(Path::to_path_buf));
+    (shown, real)
+}
+
+/// Whether the `include!("file")` call `m` brings only what kunit sees without reading it:
+/// functions under plain `#[test]`, and items that are no test. `false` when the file cannot
+/// be read or parsed.
+pub fn include_is_plain(m: &ItemMacro) -> bool {
+    let Ok(lit) = syn::parse2::<LitStr>(m.mac.tokens.clone()) else {
+        return false;
+    };
+    let Some(dir) = here(m.mac.path.segments[0].ident.span()).1 else {
+        return false;
+    };
+    let Ok(text) = std::fs::read_to_string(dir.join(lit.value())) else {
+        return false;
+    };
+    match syn::parse_file(&text) {
+        Ok(file) => file.attrs.is_empty() && items_are_plain(&file.items),
+        Err(_) => false,
+    }
+}
+
+fn items_are_plain(items: &[Item]) -> bool {
+    items.iter().all(|item| match item {
+        Item::Fn(f) => !f.attrs.iter().any(|a| {
+            let p = a.path();
+            p.segments.len() > 1 && p.segments.last().is_some_and(|s| s.ident == "test")
+        }),
+        Item::Mod(m) => m
+            .content
+            .as_ref()
+            .is_some_and(|(_, inner)| items_are_plain(inner)),
+        Item::Macro(m) => {
+            m.mac.path.is_ident("macro_rules")
+                || m.mac.path.segments.last().is_some_and(|s| {
+                    crate::unseen_macros::KNOWN.contains(&s.ident.to_string().as_str())
+                })
+        }
+        _ => true,
+    })
+}
