@@ -153,14 +153,14 @@ fi
 # under kunit must be equal.
 #   edition2015.rs  extern crate, #[macro_use] extern crate, `use` paths from the crate root
 #   cfg_off.rs      switched off by #![cfg(..)]: 0 tests both ways
-#   file_mods.rs    `mod common;` with tests: as written, the kunit build fails naming
-#                   tests/common/mod.rs and the fix; with that fix, libtest's counts
+#   file_mods.rs    `mod common;` with tests and `mod helpers;` without: as written, the kunit
+#                   build fails naming each file and its fix; with the fixes, libtest's counts
 roots=$(mktemp -d)
 trap 'rm -rf "$scratch" "$roots"' EXIT
 fixtures="kunit-rs/kunit-macros/tests/parity/crate-roots"
 mkdir -p "$roots/src" "$roots/tests"
 cp "$fixtures/lib.rs" "$roots/src/lib.rs"
-cp -r "$fixtures/common" "$roots/tests/"
+cp -r "$fixtures/common" "$fixtures/helpers.rs" "$roots/tests/"
 cat >"$roots/Cargo.toml" <<TOML
 [package]
 name = "crate-roots"
@@ -174,8 +174,10 @@ absent = []
 [dev-dependencies]
 kunit = { package = "kunit-rs", path = "$PWD/kunit-rs/kunit" }
 TOML
-# wrap NAME: the file as a #[kunit_tests] module, the one edit the guide asks of every file.
+# wrap NAME [ABOVE]: the file as a #[kunit_tests] module, the one edit the guide asks of every
+# file (ABOVE: lines that go above the module).
 wrap() {
+  if [ -n "${2:-}" ]; then printf '%s\n' "$2"; fi
   printf '#[kunit::kunit_tests(%s)]\nmod %s {\n' "$1" "$1"
   cat
   printf '}\nkunit::main!();\n'
@@ -184,7 +186,8 @@ for f in edition2015 cfg_off file_mods; do
   cp "$fixtures/$f.rs" "$roots/tests/${f}_libtest.rs"
   if [ "$f" = file_mods ]; then
     # The form the build error names.
-    sed 's|^mod common;$|mod common { include!("common/mod.rs"); }|' "$fixtures/$f.rs" | wrap "$f" >"$roots/tests/${f}_kunit.rs"
+    sed -e 's|^mod common;$|mod common { include!("common/mod.rs"); }|' -e 's|^mod helpers;$|use super::helpers;|' \
+      "$fixtures/$f.rs" | wrap "$f" "mod helpers;" >"$roots/tests/${f}_kunit.rs"
   else
     wrap "$f" <"$fixtures/$f.rs" >"$roots/tests/${f}_kunit.rs"
   fi
@@ -192,7 +195,10 @@ for f in edition2015 cfg_off file_mods; do
   printf '[[test]]\nname = "%s_kunit"\npath = "tests/%s_kunit.rs"\nharness = false\n' "$f" "$f" >>"$roots/Cargo.toml"
 done
 wrap file_mods <"$fixtures/file_mods.rs" >"$roots/tests/file_mods_verbatim.rs"
-printf '[[test]]\nname = "file_mods_verbatim"\npath = "tests/file_mods_verbatim.rs"\nharness = false\n' >>"$roots/Cargo.toml"
+grep -v '^mod common;$' "$fixtures/file_mods.rs" | wrap file_mods_helpers >"$roots/tests/file_mods_helpers.rs"
+for t in file_mods_verbatim file_mods_helpers; do
+  printf '[[test]]\nname = "%s"\npath = "tests/%s.rs"\nharness = false\n' "$t" "$t" >>"$roots/Cargo.toml"
+done
 cp Cargo.lock "$roots/"
 root_counts() {
   local line
@@ -226,6 +232,17 @@ elif grep -qF 'error: `mod common;` inside #[kunit_tests] loads tests/common/mod
   echo "ok: \`mod common;\` inside #[kunit_tests] fails to build, naming tests/common/mod.rs and the include! form"
 else
   echo "MISMATCH: the file-module build failed for another reason:" >&2
+  echo "$out" >&2
+  status=1
+fi
+if out=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo build --offline --test file_mods_helpers 2>&1); then
+  echo "MISMATCH: \`mod helpers;\` inside #[kunit_tests] built" >&2
+  status=1
+elif grep -qF 'error: `mod helpers;` inside #[kunit_tests] loads tests/helpers.rs' <<<"$out" \
+  && grep -qF 'It holds no test: declare `mod helpers;` above the #[kunit_tests] module and write `use super::helpers;` here' <<<"$out"; then
+  echo "ok: \`mod helpers;\` (no tests) inside #[kunit_tests] fails to build, naming tests/helpers.rs and the use super:: form"
+else
+  echo "MISMATCH: the helper-module build failed for another reason:" >&2
   echo "$out" >&2
   status=1
 fi

@@ -4,12 +4,14 @@
 //! - `use a::..` whose `a` the module itself declares (an item, an `extern crate`, an import)
 //!   becomes `use self::a::..` (`super::` in a module inside it), which means the same in every
 //!   edition: in 2018 and later a relative `use` already starts at the module;
+//! - `pub(in a::..)` (2015's form, from the crate root) likewise gets `self::` / `super::`s;
 //! - each `extern crate` in the module is also declared next to the module (at the crate root
 //!   in a harness file), where `#[macro_use]` and 2015's `::a::..` paths need it; its
 //!   `#[macro_use]` moves there.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
+use syn::visit_mut::VisitMut;
 use syn::{Ident, Item, ItemExternCrate, UseTree};
 
 /// Rewrites the module's `use` paths (see the module docs); `items` is the module's body.
@@ -20,20 +22,100 @@ pub fn rebase_uses(items: &mut [Item]) {
 /// `outer`: names declared by the suite's module itself; `depth`: how far below it `items` are.
 fn rebase_in(items: &mut [Item], outer: &[String], depth: usize) {
     let own = declared(items);
+    let top = if depth == 0 { &own[..] } else { outer };
     for item in items.iter_mut() {
         match item {
             Item::Use(u) if u.leading_colon.is_none() => {
                 rebase_tree(&mut u.tree, &own, outer, depth);
+                rebase_vis(&mut u.vis, top, depth);
             }
             Item::Mod(m) => {
+                rebase_vis(&mut m.vis, top, depth);
                 if let Some((_, inner)) = m.content.as_mut() {
-                    let top = if depth == 0 { &own[..] } else { outer };
                     rebase_in(inner, top, depth + 1);
                 }
             }
-            _ => {}
+            // `lazy_static! { pub(in m) static ref X: .. }`: the tokens a macro gets.
+            Item::Macro(m) => m.mac.tokens = rebase_vis_tokens(m.mac.tokens.clone(), top, depth),
+            other => {
+                let mut v = VisRebase { top, depth };
+                v.visit_item_mut(other);
+            }
         }
     }
+}
+
+/// The `super::`s (or `self::`) from `depth` modules below the suite's module up to it.
+fn up(depth: usize) -> TokenStream {
+    if depth == 0 {
+        return quote!(self::);
+    }
+    let supers = std::iter::repeat_n(quote!(super::), depth);
+    quote!(#(#supers)*)
+}
+
+/// `pub(in a::b)` with a path of 2015 (`in` paths from the crate root; later editions need
+/// `crate`, `self` or `super` first) whose `a` the suite's module declares: from the module.
+fn rebase_vis(vis: &mut syn::Visibility, top: &[String], depth: usize) {
+    if let syn::Visibility::Restricted(r) = vis {
+        if r.in_token.is_none() {
+            return;
+        }
+        let Some(first) = r.path.segments.first() else {
+            return;
+        };
+        if r.path.leading_colon.is_some() || !top.contains(&first.ident.to_string()) {
+            return;
+        }
+        let path = &r.path;
+        let prefix = up(depth);
+        if let Ok(p) = syn::parse2(quote!(#prefix #path)) {
+            *r.path = p;
+        }
+    }
+}
+
+/// Every `Visibility` in an item other than a module, use or macro call.
+struct VisRebase<'a> {
+    top: &'a [String],
+    depth: usize,
+}
+
+impl VisitMut for VisRebase<'_> {
+    fn visit_visibility_mut(&mut self, vis: &mut syn::Visibility) {
+        rebase_vis(vis, self.top, self.depth);
+    }
+}
+
+/// [`rebase_vis`] on a macro call's tokens: `pub ( in a ..`.
+fn rebase_vis_tokens(tokens: TokenStream, top: &[String], depth: usize) -> TokenStream {
+    let tts: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(tts.len());
+    for (i, tt) in tts.iter().enumerate() {
+        match tt {
+            TokenTree::Group(g) => {
+                let after_pub = i > 0 && matches!(&tts[i - 1], TokenTree::Ident(p) if p == "pub");
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                let stream = match inner.as_slice() {
+                    [TokenTree::Ident(kw), TokenTree::Ident(first), rest @ ..]
+                        if after_pub
+                            && g.delimiter() == Delimiter::Parenthesis
+                            && kw == "in"
+                            && top.contains(&first.to_string()) =>
+                    {
+                        let prefix = up(depth);
+                        quote!(#kw #prefix #first #(#rest)*)
+                    }
+                    _ => rebase_vis_tokens(g.stream(), top, depth),
+                };
+                let mut new = Group::new(g.delimiter(), stream);
+                new.set_span(g.span());
+                out.push(TokenTree::Group(new));
+            }
+            other => out.push(other.clone()),
+        }
+    }
+    out.into_iter().collect()
 }
 
 /// `a::..` gets `self::` when this module declares `a`; in a nested module, `super::`s up to
@@ -96,8 +178,13 @@ fn declared(items: &[Item]) -> Vec<String> {
             Item::Const(i) => Some(&i.ident),
             Item::Static(i) => Some(&i.ident),
             Item::ExternCrate(i) => Some(i.rename.as_ref().map_or(&i.ident, |(_, r)| r)),
+            // Only imports of the crate's own items (`use super::common;`): `use a::{a, b};`
+            // of an extern crate `a` must stay `a`.
             Item::Use(u) => {
-                use_names(&u.tree, &mut names);
+                if matches!(&u.tree, UseTree::Path(p) if p.ident == "self" || p.ident == "super" || p.ident == "crate")
+                {
+                    use_names(&u.tree, &mut names);
+                }
                 None
             }
             _ => None,

@@ -1,7 +1,8 @@
 //! File modules inside a `#[kunit_tests]` module. rustc refuses `mod name;` in an attribute
 //! macro's input (E0658, "non-inline modules in proc macro input are unstable") before the
-//! macro could read the file, so kunit names the file and the form that works:
-//! `mod name { include!("name.rs"); }`. `include!` keeps the file's own spans (lines in
+//! macro could read the file, so kunit names the file and the form that works: for a file of
+//! helpers, `mod name;` above the suite's module and `use super::name;` in it; for a file with
+//! tests, `mod name { include!("name.rs"); }`. `include!` keeps the file's own spans (lines in
 //! failures and panics) and rustc's rebuild tracking, and the `#[test]`s it brings register as
 //! cases through the `test` import every module inside the suite gets. kunit reads the
 //! included file to tell whether it holds anything kunit would not see (an async test
@@ -39,7 +40,7 @@ pub fn refusal(m: &ItemMod, dirs: &[String]) -> Error {
         None => {
             let flat = format!("{prefix}{name}.rs");
             let nested = format!("{prefix}{name}/mod.rs");
-            match real_dir {
+            match &real_dir {
                 Some(dir) if !dir.join(&flat).exists() && dir.join(&nested).exists() => nested,
                 _ => flat,
             }
@@ -49,16 +50,49 @@ pub fn refusal(m: &ItemMod, dirs: &[String]) -> Error {
         Some(d) if !d.as_os_str().is_empty() => d.join(&rel).display().to_string(),
         _ => rel.clone(),
     };
-    Error::new(
-        m.ident.span(),
-        format!(
-            "`mod {name};` inside #[kunit_tests] loads {shown}, which kunit cannot read here: rustc \
-             refuses file modules in a proc macro's input (E0658). Write \
-             `mod {name} {{ include!(\"{rel}\"); }}` instead (the same file, its #[test]s cases \
-             `{name}.f`; an included file cannot start with `#![..]`), or, for helpers without \
-             tests, declare `mod {name};` above the #[kunit_tests] module and name it `super::{name}`"
+    let file = real_dir
+        .and_then(|d| std::fs::read_to_string(d.join(&rel)).ok())
+        .and_then(|text| syn::parse_file(&text).ok());
+    let why = format!(
+        "`mod {name};` inside #[kunit_tests] loads {shown}, which kunit cannot read here: rustc \
+         refuses file modules in a proc macro's input (E0658)."
+    );
+    let fix = match &file {
+        Some(f) if !has_tests(&f.items) => format!(
+            "It holds no test: declare `mod {name};` above the #[kunit_tests] module and write \
+             `use super::{name};` here"
         ),
-    )
+        _ => {
+            let inner = if file.as_ref().is_some_and(|f| !f.attrs.is_empty()) {
+                " (move the file's `#![..]` lines into those braces: an included file cannot \
+                 start with them)"
+            } else {
+                ""
+            };
+            format!(
+                "Write `mod {name} {{ include!(\"{rel}\"); }}` instead{inner}: the same file, \
+                 its #[test]s cases `{name}.f`"
+            )
+        }
+    };
+    Error::new(m.ident.span(), format!("{why} {fix}"))
+}
+
+/// Whether `items` may hold a test: a function under a `test` attribute, or a macro call
+/// (whose output kunit cannot see).
+fn has_tests(items: &[Item]) -> bool {
+    items.iter().any(|item| match item {
+        Item::Fn(f) => f
+            .attrs
+            .iter()
+            .any(|a| a.path().segments.last().is_some_and(|s| s.ident == "test")),
+        Item::Mod(m) => match &m.content {
+            Some((_, inner)) => has_tests(inner),
+            None => true,
+        },
+        Item::Macro(m) => !m.mac.path.is_ident("macro_rules"),
+        _ => false,
+    })
 }
 
 /// The directory of the file `span` is in: as rustc shows it, and on disk.

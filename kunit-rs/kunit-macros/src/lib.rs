@@ -87,7 +87,8 @@ use proc_macro::TokenStream;
 ///   an item the module declares becomes `use self::a::..`, and each `extern crate` is also
 ///   declared next to the module (with its `#[macro_use]`). `mod name;` inside is rustc's
 ///   E0658 (file modules in a proc macro's input); kunit's error beside it names the file and
-///   the form that works, `mod name { include!("name.rs"); }`.
+///   the form that works: `mod name;` above the module and `use super::name;` in it for
+///   helpers, `mod name { include!("name.rs"); }` for a file with tests.
 /// - under `cfg(test)`, each case also gets a libtest `#[test]` of the function's name (the
 ///   function itself is renamed `__kunit_fn_<name>`), so plain `cargo test` and IDE runnables
 ///   run it through kunit.

@@ -409,10 +409,18 @@ fn edition_2015_uses_start_at_the_module() {
         mod t {
             extern crate a;
             use self::helpers::q;
+            use super::common;
             use a::x;
+            use common::r;
+            use fmt::{fmt, Debug};
             use helpers::{y, z as w};
             use std::fmt;
-            mod helpers {}
+            mod helpers {
+                pub(in helpers) fn h() {}
+                lazy_static! {
+                    pub(in helpers) static ref H: u8 = 0;
+                }
+            }
             mod inner {
                 use helpers::y;
                 use own::v;
@@ -430,8 +438,17 @@ fn edition_2015_uses_start_at_the_module() {
     // Not declared in the module: an extern crate's path, the same in every edition.
     assert!(out.contains("use std :: fmt ;"), "{out}");
     assert!(out.contains("use self :: helpers :: q ;"), "{out}");
+    // An import of an extern crate's item of the crate's name is no item of the module.
+    assert!(out.contains("use fmt :: { fmt , Debug } ;"), "{out}");
+    assert!(out.contains("use self :: common :: r ;"), "{out}");
     assert!(out.contains("use super :: helpers :: y ;"), "{out}");
     assert!(out.contains("use self :: own :: v ;"), "{out}");
+    // 2015's `pub(in path)`, also in a macro call's tokens.
+    assert!(out.contains("pub (in super :: helpers) fn h"), "{out}");
+    assert!(
+        out.contains("pub (in super :: helpers) static ref H"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -476,9 +493,8 @@ fn file_module_inside_names_the_file_and_the_fix() {
         ),
         "`mod common;` inside #[kunit_tests] loads common.rs, which kunit cannot read here: rustc \
          refuses file modules in a proc macro's input (E0658). Write \
-         `mod common { include!(\"common.rs\"); }` instead (the same file, its #[test]s cases \
-         `common.f`; an included file cannot start with `#![..]`), or, for helpers without \
-         tests, declare `mod common;` above the #[kunit_tests] module and name it `super::common`"
+         `mod common { include!(\"common.rs\"); }` instead: the same file, its #[test]s cases \
+         `common.f`"
     );
     let deeper = error(
         quote!(s),

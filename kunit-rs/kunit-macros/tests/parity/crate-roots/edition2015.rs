@@ -72,6 +72,18 @@ fn panics() {
 #[ignore]
 fn ignored() {}
 
+// 2015's `pub(in path)`, from the crate root.
+mod visibility {
+    pub(in visibility) fn one() -> u32 {
+        1
+    }
+
+    #[test]
+    fn restricted() {
+        assert_eq!(one(), 1);
+    }
+}
+
 mod nested {
     use helpers::Pair;
     use crate_roots::double;
