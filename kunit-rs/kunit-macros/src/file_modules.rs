@@ -4,13 +4,11 @@
 //! helpers, `mod name;` above the suite's module and `use super::name;` in it; for a file with
 //! tests, `mod name { include!("name.rs"); }`. `include!` keeps the file's own spans (lines in
 //! failures and panics) and rustc's rebuild tracking, and the `#[test]`s it brings register as
-//! cases through the `test` import every module inside the suite gets. kunit reads the
-//! included file to tell whether it holds anything kunit would not see (an async test
-//! attribute, a macro call, a file module of its own); only then is the `include!` checked like
-//! any macro from outside the suite (crate::unseen_macros).
+//! cases through the `test` import every module inside the suite gets (crate::unseen_macros
+//! reads the included file for what kunit would not see).
 
 use std::path::{Path, PathBuf};
-use syn::{Error, Item, ItemMacro, ItemMod, LitStr};
+use syn::{Error, Item, ItemMod};
 
 /// The error for `mod name;` inside the suite (`dirs`: the inline modules above it, below the
 /// suite's module).
@@ -96,7 +94,7 @@ fn has_tests(items: &[Item]) -> bool {
 }
 
 /// The directory of the file `span` is in: as rustc shows it, and on disk.
-fn here(span: proc_macro2::Span) -> (Option<PathBuf>, Option<PathBuf>) {
+pub fn here(span: proc_macro2::Span) -> (Option<PathBuf>, Option<PathBuf>) {
     if !proc_macro::is_available() {
         return (None, None);
     }
@@ -106,43 +104,4 @@ fn here(span: proc_macro2::Span) -> (Option<PathBuf>, Option<PathBuf>) {
         .local_file()
         .and_then(|f| f.parent().map(Path::to_path_buf));
     (shown, real)
-}
-
-/// Whether the `include!("file")` call `m` brings only what kunit sees without reading it:
-/// functions under plain `#[test]`, and items that are no test. `false` when the file cannot
-/// be read or parsed.
-pub fn include_is_plain(m: &ItemMacro) -> bool {
-    let Ok(lit) = syn::parse2::<LitStr>(m.mac.tokens.clone()) else {
-        return false;
-    };
-    let Some(dir) = here(m.mac.path.segments[0].ident.span()).1 else {
-        return false;
-    };
-    let Ok(text) = std::fs::read_to_string(dir.join(lit.value())) else {
-        return false;
-    };
-    match syn::parse_file(&text) {
-        Ok(file) => file.attrs.is_empty() && items_are_plain(&file.items),
-        Err(_) => false,
-    }
-}
-
-fn items_are_plain(items: &[Item]) -> bool {
-    items.iter().all(|item| match item {
-        Item::Fn(f) => !f.attrs.iter().any(|a| {
-            let p = a.path();
-            p.segments.len() > 1 && p.segments.last().is_some_and(|s| s.ident == "test")
-        }),
-        Item::Mod(m) => m
-            .content
-            .as_ref()
-            .is_some_and(|(_, inner)| items_are_plain(inner)),
-        Item::Macro(m) => {
-            m.mac.path.is_ident("macro_rules")
-                || m.mac.path.segments.last().is_some_and(|s| {
-                    crate::unseen_macros::KNOWN.contains(&s.ident.to_string().as_str())
-                })
-        }
-        _ => true,
-    })
 }
