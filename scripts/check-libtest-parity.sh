@@ -155,12 +155,13 @@ fi
 #   cfg_off.rs      switched off by #![cfg(..)]: 0 tests both ways
 #   file_mods.rs    `mod common;` with tests and `mod helpers;` without: as written, the kunit
 #                   build fails naming each file and its fix; with the fixes, libtest's counts
+#   async_inner.rs  an included file with #[tokio::test]: plain kunit::main!() refuses to start
 roots=$(mktemp -d)
 trap 'rm -rf "$scratch" "$roots"' EXIT
 fixtures="kunit-rs/kunit-macros/tests/parity/crate-roots"
 mkdir -p "$roots/src" "$roots/tests"
 cp "$fixtures/lib.rs" "$roots/src/lib.rs"
-cp -r "$fixtures/common" "$fixtures/helpers.rs" "$roots/tests/"
+cp -r "$fixtures/common" "$fixtures/helpers.rs" "$fixtures/async_inner.rs" "$roots/tests/"
 cat >"$roots/Cargo.toml" <<TOML
 [package]
 name = "crate-roots"
@@ -173,6 +174,7 @@ autotests = false
 absent = []
 [dev-dependencies]
 kunit = { package = "kunit-rs", path = "$PWD/kunit-rs/kunit" }
+tokio = { version = "1", features = ["rt", "rt-multi-thread", "macros", "time", "test-util"] }
 TOML
 # wrap NAME [ABOVE]: the file as a #[kunit_tests] module, the one edit the guide asks of every
 # file (ABOVE: lines that go above the module).
@@ -196,9 +198,20 @@ for f in edition2015 cfg_off file_mods; do
 done
 wrap file_mods <"$fixtures/file_mods.rs" >"$roots/tests/file_mods_verbatim.rs"
 grep -v '^mod common;$' "$fixtures/file_mods.rs" | wrap file_mods_helpers >"$roots/tests/file_mods_helpers.rs"
-for t in file_mods_verbatim file_mods_helpers; do
+cat >"$roots/tests/async_include.rs" <<'RS'
+#[kunit::kunit_tests(async_include)]
+mod async_include {
+    mod inner { include!("async_inner.rs"); }
+    #[test]
+    fn own() {}
+}
+kunit::main!();
+RS
+for t in file_mods_verbatim file_mods_helpers async_include; do
   printf '[[test]]\nname = "%s"\npath = "tests/%s.rs"\nharness = false\n' "$t" "$t" >>"$roots/Cargo.toml"
 done
+# (async fn needs a later edition)
+printf 'edition = "2021"\n' >>"$roots/Cargo.toml"
 cp Cargo.lock "$roots/"
 root_counts() {
   local line
@@ -244,6 +257,18 @@ elif grep -qF 'error: `mod helpers;` inside #[kunit_tests] loads tests/helpers.r
 else
   echo "MISMATCH: the helper-module build failed for another reason:" >&2
   echo "$out" >&2
+  status=1
+fi
+# An included file with an async test: kunit cannot see it, so plain main!() refuses to start.
+set +e
+run=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo test --offline --test async_include 2>&1)
+set -e
+if grep -qF 'error: kunit cannot see into `include!` at tests/async_include.rs:3' <<<"$run" \
+  && ! grep -q '^test result:' <<<"$run"; then
+  echo "ok: an included file with an async test makes plain kunit::main!() refuse to start, naming the include!"
+else
+  echo "MISMATCH: the included async test:" >&2
+  echo "$run" >&2
   status=1
 fi
 exit $status
