@@ -147,4 +147,128 @@ else
   echo "$out" >&2
   status=1
 fi
+# Whole test files moved under #[kunit_tests] as the migration guide says (the file inside
+# `#[kunit::kunit_tests(name)] mod name { .. }`, then `kunit::main!();`), in an edition-2015
+# crate (kunit-rs/kunit-macros/tests/parity/crate-roots): each file's counts under libtest and
+# under kunit must be equal.
+#   edition2015.rs  extern crate, #[macro_use] extern crate, `use` paths from the crate root
+#   cfg_off.rs      switched off by #![cfg(..)]: 0 tests both ways
+#   file_mods.rs    `mod common;` with tests and `mod helpers;` without: as written, the kunit
+#                   build fails naming each file and its fix; with the fixes, libtest's counts
+#   async_inner.rs  an included file with #[tokio::test]: plain kunit::main!() refuses to start
+roots=$(mktemp -d)
+trap 'rm -rf "$scratch" "$roots"' EXIT
+fixtures="kunit-rs/kunit-macros/tests/parity/crate-roots"
+mkdir -p "$roots/src" "$roots/tests"
+cp "$fixtures/lib.rs" "$roots/src/lib.rs"
+cp -r "$fixtures/common" "$fixtures/helpers.rs" "$fixtures/async_inner.rs" "$roots/tests/"
+cat >"$roots/Cargo.toml" <<TOML
+[package]
+name = "crate-roots"
+version = "0.0.0"
+edition = "2015"
+publish = false
+autotests = false
+[workspace]
+[features]
+absent = []
+[dev-dependencies]
+kunit = { package = "kunit-rs", path = "$PWD/kunit-rs/kunit" }
+tokio = { version = "1", features = ["rt", "rt-multi-thread", "macros", "time", "test-util"] }
+TOML
+# wrap NAME [ABOVE]: the file as a #[kunit_tests] module, the one edit the guide asks of every
+# file (ABOVE: lines that go above the module).
+wrap() {
+  if [ -n "${2:-}" ]; then printf '%s\n' "$2"; fi
+  printf '#[kunit::kunit_tests(%s)]\nmod %s {\n' "$1" "$1"
+  cat
+  printf '}\nkunit::main!();\n'
+}
+for f in edition2015 cfg_off file_mods; do
+  cp "$fixtures/$f.rs" "$roots/tests/${f}_libtest.rs"
+  if [ "$f" = file_mods ]; then
+    # The form the build error names.
+    sed -e 's|^mod common;$|mod common { include!("common/mod.rs"); }|' -e 's|^mod helpers;$|use super::helpers;|' \
+      "$fixtures/$f.rs" | wrap "$f" "mod helpers;" >"$roots/tests/${f}_kunit.rs"
+  else
+    wrap "$f" <"$fixtures/$f.rs" >"$roots/tests/${f}_kunit.rs"
+  fi
+  printf '[[test]]\nname = "%s_libtest"\npath = "tests/%s_libtest.rs"\n' "$f" "$f" >>"$roots/Cargo.toml"
+  printf '[[test]]\nname = "%s_kunit"\npath = "tests/%s_kunit.rs"\nharness = false\n' "$f" "$f" >>"$roots/Cargo.toml"
+done
+wrap file_mods <"$fixtures/file_mods.rs" >"$roots/tests/file_mods_verbatim.rs"
+grep -v '^mod common;$' "$fixtures/file_mods.rs" | wrap file_mods_helpers >"$roots/tests/file_mods_helpers.rs"
+cat >"$roots/tests/async_include.rs" <<'RS'
+#[kunit::kunit_tests(async_include)]
+mod async_include {
+    mod inner { include!("async_inner.rs"); }
+    #[test]
+    fn own() {}
+}
+kunit::main!();
+RS
+for t in file_mods_verbatim file_mods_helpers async_include; do
+  printf '[[test]]\nname = "%s"\npath = "tests/%s.rs"\nharness = false\n' "$t" "$t" >>"$roots/Cargo.toml"
+done
+# (async fn needs a later edition)
+printf 'edition = "2021"\n' >>"$roots/Cargo.toml"
+cp Cargo.lock "$roots/"
+root_counts() {
+  local line
+  line=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo test --offline --test "$1" -- "${@:2}" 2>/dev/null | grep '^test result:' || true)
+  if [ -z "$line" ]; then
+    echo "none"
+  else
+    sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed; ([0-9]+) ignored;.*/\1 passed, \2 failed, \3 ignored/' <<<"$line"
+  fi
+}
+for f in edition2015 cfg_off file_mods; do
+  for args in "" "--include-ignored"; do
+    # shellcheck disable=SC2086
+    libtest=$(root_counts "${f}_libtest" $args)
+    # shellcheck disable=SC2086
+    kunit=$(root_counts "${f}_kunit" $args)
+    if [ "$libtest" != none ] && [ "$libtest" = "$kunit" ]; then
+      echo "ok: crate-roots/$f.rs (edition 2015) [${args:-no arguments}] $kunit"
+    else
+      echo "MISMATCH: crate-roots/$f.rs (edition 2015) [${args:-no arguments}] libtest: $libtest; kunit: $kunit" >&2
+      (cd "$roots" && CARGO_TARGET_DIR="$target" cargo build --offline --test "${f}_kunit" 2>&1 | tail -30) >&2
+      status=1
+    fi
+  done
+done
+if out=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo build --offline --test file_mods_verbatim 2>&1); then
+  echo "MISMATCH: \`mod common;\` inside #[kunit_tests] built (rustc refuses file modules in macro input)" >&2
+  status=1
+elif grep -qF 'error: `mod common;` inside #[kunit_tests] loads tests/common/mod.rs' <<<"$out" \
+  && grep -qF 'mod common { include!("common/mod.rs"); }' <<<"$out"; then
+  echo "ok: \`mod common;\` inside #[kunit_tests] fails to build, naming tests/common/mod.rs and the include! form"
+else
+  echo "MISMATCH: the file-module build failed for another reason:" >&2
+  echo "$out" >&2
+  status=1
+fi
+if out=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo build --offline --test file_mods_helpers 2>&1); then
+  echo "MISMATCH: \`mod helpers;\` inside #[kunit_tests] built" >&2
+  status=1
+elif grep -qF 'error: `mod helpers;` inside #[kunit_tests] loads tests/helpers.rs' <<<"$out" \
+  && grep -qF 'It holds no test: declare `mod helpers;` above the #[kunit_tests] module and write `use super::helpers;` here' <<<"$out"; then
+  echo "ok: \`mod helpers;\` (no tests) inside #[kunit_tests] fails to build, naming tests/helpers.rs and the use super:: form"
+else
+  echo "MISMATCH: the helper-module build failed for another reason:" >&2
+  echo "$out" >&2
+  status=1
+fi
+# An included file with an async test: kunit cannot see it, so plain main!() refuses to start.
+set +e
+run=$(cd "$roots" && CARGO_TARGET_DIR="$target" cargo test --offline --test async_include 2>&1)
+set -e
+if grep -qF 'error: kunit cannot see into `include!` at tests/async_include.rs:3' <<<"$run" \
+  && ! grep -q '^test result:' <<<"$run"; then
+  echo "ok: an included file with an async test makes plain kunit::main!() refuse to start, naming the include!"
+else
+  echo "MISMATCH: the included async test:" >&2
+  echo "$run" >&2
+  status=1
+fi
 exit $status

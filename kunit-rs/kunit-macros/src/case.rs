@@ -220,10 +220,10 @@ pub fn case_items(
         None => quote!(#call;),
         Some(ty) => {
             let check = quote_spanned! {ty.span()=>
-                ::kunit::__private::CaseReturn::failure(#call)
+                kunit::__private::CaseReturn::failure(#call)
             };
             let fail = quote_spanned! {ident.span()=>
-                ::kunit::kunit_fail!(#test, "{} returned {}", #name, #failure);
+                kunit::kunit_fail!(#test, "{} returned {}", #name, #failure);
             };
             quote! {
                 if let ::core::option::Option::Some(#failure) = #check {
@@ -248,7 +248,7 @@ pub fn case_items(
                 None => quote!(::core::option::Option::None),
             };
             let fail = quote_spanned! {ident.span()=>
-                ::kunit::kunit_fail!(#test, "{}", #failure);
+                kunit::kunit_fail!(#test, "{}", #failure);
             };
             let checked = quote! {
                 if let ::core::option::Option::Some(#failure) =
@@ -277,7 +277,7 @@ pub fn case_items(
     let wrapper = format_ident!("__kunit_case_{}", name);
     let entry = entry_ident(&name);
     let params = match &case_args.params {
-        Some(path) => quote_spanned!(path.span()=> ::core::option::Option::Some(#path)),
+        Some(path) => quote_spanned!(path.span()=> core::option::Option::Some(#path)),
         None => quote!(::core::option::Option::None),
     };
     let attr = case_args.attrs.to_tokens();
@@ -286,11 +286,11 @@ pub fn case_items(
     let path = format!("::{name}");
     // Spanned at the function, so that a failure's panic names its line.
     let shim_call = quote_spanned! {ident.span()=>
-        ::kunit::__private::libtest_case(::core::module_path!(), #name);
+        kunit::__private::libtest_case(core::module_path!(), #name);
     };
     let register = (how == RegisteredBy::Inventory).then(|| {
-        let line = quote_spanned!(ident.span()=> ::core::line!());
-        let column = quote_spanned!(ident.span()=> ::core::column!());
+        let line = quote_spanned!(ident.span()=> core::line!());
+        let column = quote_spanned!(ident.span()=> core::column!());
         quote! {
             #gate
             ::kunit::__private::inventory::submit! {

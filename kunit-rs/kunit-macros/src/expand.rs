@@ -78,6 +78,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
         }
     };
     let mod_span = module.ident.span();
+    let mod_ident = module.ident.clone();
     let Some((_, items)) = module.content.as_mut() else {
         return Err(Error::new(
             mod_span,
@@ -85,6 +86,8 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
              a macro cannot see into `mod tests;` files",
         ));
     };
+    crate::crate_root::rebase_uses(items);
+    let hoisted = crate::crate_root::hoist_extern_crates(items, &mod_ident);
     crate::consts::keep_std_asserts(items);
     crate::async_test::collect_aliases(items);
 
@@ -219,7 +222,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     items.insert(0, Item::Verbatim(test_import()));
     items.insert(0, Item::Verbatim(assert_shadows()));
     items.push(Item::Verbatim(generated));
-    Ok(module.into_token_stream())
+    Ok(quote!(#hoisted #module))
 }
 
 /// What a module tree holds besides its table cases.
@@ -231,6 +234,8 @@ struct Found {
     macros: bool,
     /// The `macro_rules!` the module tree defines (crate::unseen_macros).
     local_macros: Vec<String>,
+    /// The inline modules from the suite's module down to the one being read.
+    dirs: Vec<String>,
 }
 
 /// `use` of the `#[test]` that registers a case, so that `#[test]`s that macros produce
@@ -245,15 +250,12 @@ fn test_import() -> TokenStream {
 /// A module inside the suite's module: its `#[test]`s are cases named `inner.case` (and
 /// `inner.deeper.case` further down), registered one by one.
 fn nested_module(m: &mut ItemMod, found: &mut Found) -> syn::Result<()> {
-    // rustc refuses file modules in an attribute macro's input anyway (E0658); this says why
-    // it matters here.
+    // rustc refuses file modules in an attribute macro's input (E0658); this names the file
+    // and the form that works.
     let Some((_, items)) = m.content.as_mut() else {
-        return Err(Error::new(
-            m.ident.span(),
-            "a module inside #[kunit_tests] needs its body inline (`mod inner { .. }`): \
-             the #[test]s of a `mod inner;` file would be lost",
-        ));
+        return Err(crate::file_modules::refusal(m, &found.dirs));
     };
+    found.dirs.push(m.ident.to_string());
     let mut generated = TokenStream::new();
     for item in items.iter_mut() {
         match item {
@@ -285,6 +287,7 @@ fn nested_module(m: &mut ItemMod, found: &mut Found) -> syn::Result<()> {
             _ => {}
         }
     }
+    found.dirs.pop();
     items.insert(0, Item::Verbatim(test_import()));
     items.push(Item::Verbatim(generated));
     Ok(())

@@ -14,7 +14,9 @@ mod args;
 mod async_test;
 mod case;
 mod consts;
+mod crate_root;
 mod expand;
+mod file_modules;
 mod macro_mods;
 mod shadow;
 mod signature;
@@ -81,6 +83,12 @@ use proc_macro::TokenStream;
 /// - a `#[test]` function configured out by `#[cfg(..)]` (every variant of its name) is
 ///   absent, as under libtest; with `cfg_skips = true` it is still a case and reports
 ///   `# SKIP disabled by cfg(..)`, as Rust-for-Linux reports such cases.
+/// - a whole test file moves in unchanged, in any edition: in edition 2015, `use a::..` of
+///   an item the module declares becomes `use self::a::..`, and each `extern crate` is also
+///   declared next to the module (with its `#[macro_use]`). `mod name;` inside is rustc's
+///   E0658 (file modules in a proc macro's input); kunit's error beside it names the file and
+///   the form that works: `mod name;` above the module and `use super::name;` in it for
+///   helpers, `mod name { include!("name.rs"); }` for a file with tests.
 /// - under `cfg(test)`, each case also gets a libtest `#[test]` of the function's name (the
 ///   function itself is renamed `__kunit_fn_<name>`), so plain `cargo test` and IDE runnables
 ///   run it through kunit.
@@ -149,8 +157,21 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn kunit_tests(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand(attr.into(), item.into())
-        .unwrap_or_else(syn::Error::into_compile_error)
+        .unwrap_or_else(compile_error)
         .into()
+}
+
+/// `compile_error!("..")` for each of `e`'s messages, at its place. Unlike syn's, the path has
+/// no leading `::core`: the tokens carry the user's span, and in an edition-2015 crate `::core`
+/// would be looked up at the crate root.
+fn compile_error(e: syn::Error) -> proc_macro2::TokenStream {
+    e.into_iter()
+        .map(|e| {
+            let span = e.span();
+            let msg = e.to_string();
+            quote::quote_spanned!(span=> compile_error! { #msg })
+        })
+        .collect()
 }
 
 /// `#[test]` inside a `#[kunit_tests]` module (where the macro brings it into scope as
@@ -160,6 +181,6 @@ pub fn kunit_tests(attr: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn kunit_test_case(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand_test(attr.into(), item.into())
-        .unwrap_or_else(syn::Error::into_compile_error)
+        .unwrap_or_else(compile_error)
         .into()
 }

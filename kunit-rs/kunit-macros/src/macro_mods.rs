@@ -1,6 +1,6 @@
 //! `macro_rules!` defined in a `#[kunit_tests]` module: every `mod name { .. }` their
 //! expansions write (at any depth, through macros that define macros too) gets
-//! `use ::kunit::__private::test;`, so that its `#[test]`s are kunit cases. A module is a new
+//! kunit's `test` (`use self::__kunit_crate::__private::test;`), so that its `#[test]`s are kunit cases. A module is a new
 //! scope: without the import its `#[test]` would be libtest's, which a kunit harness target
 //! compiles away without a word.
 
@@ -59,9 +59,14 @@ fn transcriber(stream: TokenStream) -> TokenStream {
                     if let Some(TokenTree::Group(g)) = tts.get(i + 1 + name_len) {
                         if g.delimiter() == Delimiter::Brace {
                             out.extend(tts[i..=i + name_len].iter().cloned());
+                            // Through an `extern crate` of its own: the macro's
+                            // edition decides how its `use` paths resolve, and in 2015
+                            // `::kunit` would be looked up at the crate root.
                             let mut inner = quote! {
+                                #[allow(unused_extern_crates)]
+                                extern crate kunit as __kunit_crate;
                                 #[allow(unused_imports)]
-                                use ::kunit::__private::test;
+                                use self::__kunit_crate::__private::test;
                             };
                             inner.extend(transcriber(g.stream()));
                             out.push(regroup(g, inner));

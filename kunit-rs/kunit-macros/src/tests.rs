@@ -160,10 +160,13 @@ fn case_signatures() {
 
 #[test]
 fn nested_modules() {
-    assert_eq!(
-        error(quote!(s), module_with(quote!(mod inner;))),
-        "a module inside #[kunit_tests] needs its body inline (`mod inner { .. }`): the #[test]s of a `mod inner;` file would be lost"
-    );
+    assert!(error(
+        quote!(s),
+        module_with(quote!(
+            mod inner;
+        ))
+    )
+    .starts_with("`mod inner;` inside #[kunit_tests] loads inner.rs,"));
     assert_eq!(
         error(
             quote!(s),
@@ -321,7 +324,8 @@ fn modules_that_macros_write_get_the_test_import() {
     )
     .unwrap()
     .to_string();
-    let import = "# [allow (unused_imports)] use :: kunit :: __private :: test ;";
+    let import = "# [allow (unused_extern_crates)] extern crate kunit as __kunit_crate ; \
+                  # [allow (unused_imports)] use self :: __kunit_crate :: __private :: test ;";
     // The matcher stays as written; the module in the transcriber and the one the macro it
     // defines writes get the import; `$mod` is a metavariable, not a module; the async
     // attribute becomes kunit's `#[test]` with it as argument.
@@ -391,4 +395,118 @@ fn async_attribute_aliases() {
         ))
     )
     .is_ok());
+}
+
+/// The output of `expand` for `mod t { .. }`, as a string without the generated parts' noise:
+/// only what `crate_root` changes is asserted.
+fn expanded(item: TokenStream) -> String {
+    expand(quote!(t), item).unwrap().to_string()
+}
+
+#[test]
+fn edition_2015_uses_start_at_the_module() {
+    let out = expanded(quote!(
+        mod t {
+            extern crate a;
+            use self::helpers::q;
+            use super::common;
+            use a::x;
+            use common::r;
+            use fmt::{fmt, Debug};
+            use helpers::{y, z as w};
+            use std::fmt;
+            mod helpers {
+                pub(in helpers) fn h() {}
+                lazy_static! {
+                    pub(in helpers) static ref H: u8 = 0;
+                }
+            }
+            mod inner {
+                use helpers::y;
+                use own::v;
+                mod own {}
+            }
+            #[test]
+            fn ok() {}
+        }
+    ));
+    assert!(out.contains("use self :: a :: x ;"), "{out}");
+    assert!(
+        out.contains("use self :: helpers :: { y , z as w } ;"),
+        "{out}"
+    );
+    // Not declared in the module: an extern crate's path, the same in every edition.
+    assert!(out.contains("use std :: fmt ;"), "{out}");
+    assert!(out.contains("use self :: helpers :: q ;"), "{out}");
+    // An import of an extern crate's item of the crate's name is no item of the module.
+    assert!(out.contains("use fmt :: { fmt , Debug } ;"), "{out}");
+    assert!(out.contains("use self :: common :: r ;"), "{out}");
+    assert!(out.contains("use super :: helpers :: y ;"), "{out}");
+    assert!(out.contains("use self :: own :: v ;"), "{out}");
+    // 2015's `pub(in path)`, also in a macro call's tokens.
+    assert!(out.contains("pub (in super :: helpers) fn h"), "{out}");
+    assert!(
+        out.contains("pub (in super :: helpers) static ref H"),
+        "{out}"
+    );
+}
+
+#[test]
+fn extern_crates_are_declared_next_to_the_module() {
+    let out = expanded(quote!(
+        mod t {
+            #[macro_use]
+            extern crate a;
+            extern crate b as c;
+            #[macro_use]
+            extern crate d as e;
+            extern crate t;
+            #[test]
+            fn ok() {}
+        }
+    ));
+    let (outside, inside) = out.split_once("mod t {").unwrap();
+    assert!(
+        outside.contains("# [macro_use] extern crate a ;"),
+        "{outside}"
+    );
+    assert!(!inside.contains("macro_use"), "{inside}");
+    assert!(inside.contains("extern crate a ;"), "{inside}");
+    // Renamed: outside only for its macros, under a name of its own.
+    assert!(!outside.contains("extern crate b"), "{outside}");
+    assert!(
+        outside.contains("# [macro_use] extern crate d as __kunit_macro_use_d ;"),
+        "{outside}"
+    );
+    // The module's own name would clash with it.
+    assert!(!outside.contains("extern crate t"), "{outside}");
+}
+
+#[test]
+fn file_module_inside_names_the_file_and_the_fix() {
+    assert_eq!(
+        error(
+            quote!(s),
+            module_with(quote!(
+                mod common;
+            ))
+        ),
+        "`mod common;` inside #[kunit_tests] loads common.rs, which kunit cannot read here: rustc \
+         refuses file modules in a proc macro's input (E0658). Write \
+         `mod common { include!(\"common.rs\"); }` instead: the same file, its #[test]s cases \
+         `common.f`"
+    );
+    let deeper = error(
+        quote!(s),
+        module_with(quote!(
+            mod a {
+                #[path = "x/y.rs"]
+                mod b;
+            }
+        )),
+    );
+    assert!(
+        deeper.starts_with("`mod b;` inside #[kunit_tests] loads a/x/y.rs,"),
+        "{deeper}"
+    );
 }

@@ -471,6 +471,9 @@ pub fn main_with_slow_default(default: Ignored) -> ! {
         eprintln!("error: {e}");
         std::process::exit(exit::BAD_ARGUMENTS);
     }
+    if let Some(note) = empty_run_note(&args, &regs) {
+        eprintln!("note: {note}");
+    }
     let code = run_with(&args, &regs);
     std::process::exit(code)
 }
@@ -483,22 +486,25 @@ pub fn main_macro_use() -> ! {
     main()
 }
 
-/// Why the harness must not run `regs` with `args`: two suites of one name, or a run (not a
-/// listing, which may well be empty) of a binary with no suite at all, which would print
-/// `1..0` and pass.
-pub fn startup_error(args: &Args, regs: &[Registration]) -> Option<String> {
-    let listing = args.list || args.list_tests || args.list_tests_attr || args.list_suites;
-    if regs.is_empty() && !listing && !args.bench {
-        return Some(
-            "no suites are linked into this binary: a library's #[cfg(test)] module is compiled \
-             only into its own unit tests (run them with `cargo test --lib`); for this target, \
-             drop #[cfg(test)] and link the library with `use my_crate as _;`"
-                .to_owned(),
-        );
-    }
+/// Why the harness must not run `regs` with `args`: two suites of one name, tests that would
+/// not run.
+pub fn startup_error(_args: &Args, regs: &[Registration]) -> Option<String> {
     duplicate_suite(regs)
         .or_else(orphan_tests)
         .or_else(crate::libtest::unseen_macro::refusal)
+}
+
+/// The note for a run (not a listing) of a binary with no suite: it passes with 0 tests, as
+/// libtest's does (a test file switched off by `#![cfg(..)]` in its `#[kunit_tests]` module
+/// leaves none), and the note says where suites may have gone.
+pub fn empty_run_note(args: &Args, regs: &[Registration]) -> Option<&'static str> {
+    let listing = args.list || args.list_tests || args.list_tests_attr || args.list_suites;
+    (regs.is_empty() && !listing && !args.bench).then_some(
+        "no suites are linked into this binary (0 tests, as libtest): a #[kunit_tests] module \
+         switched off by #[cfg(..)] leaves none, and a library's #[cfg(test)] module is compiled \
+         only into its own unit tests (run them with `cargo test --lib`; for this target, drop \
+         #[cfg(test)] and link the library with `use my_crate as _;`)",
+    )
 }
 
 /// `#[test]` functions that kunit's `test` attribute registered outside every
