@@ -36,10 +36,25 @@ pub unsafe extern "C" fn __kunit_c_suite_log(
 ) {
     // SAFETY: the caller's contract.
     let text = unsafe { take_c_string(text).unwrap_or_default() };
-    let Some(suite) = rust_suite(suite) else {
-        // Not a registered suite (nothing runs it): as kunit does off the run, to stderr.
-        return eprintln!("{text}");
+    let Some(rust) = rust_suite(suite) else {
+        // Not a registered suite (KUnit's self-test logs on one of its own): printk's line,
+        // where the running test's output is, as the kernel's console has it; off the run,
+        // to stderr.
+        let current = kunit_get_current_test();
+        let line = if prefixed {
+            // SAFETY: the caller's contract: a suite, whose name is NUL-terminated.
+            let name = unsafe { CStr::from_ptr((*suite).name.as_ptr()) }.to_string_lossy();
+            format!("    # {name}: {text}")
+        } else {
+            text
+        };
+        if current.is_null() {
+            return eprintln!("{line}");
+        }
+        // SAFETY: the current C test is a kunit-c test.
+        return kunit::c_abi::log_raw(&unsafe { from_c(current) }.handle, &line);
     };
+    let suite = rust;
     if prefixed {
         kunit::suite_log::log(suite, format_args!("{text}"));
     } else {
