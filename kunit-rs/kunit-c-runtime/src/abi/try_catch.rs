@@ -21,6 +21,8 @@ pub(crate) struct CTryCatch {
     try_result: c_int,
     try_: Option<CTryFn>,
     catch: Option<CTryFn>,
+    /// Not enforced (see the header).
+    _timeout: std::ffi::c_ulong,
     context: *mut c_void,
 }
 

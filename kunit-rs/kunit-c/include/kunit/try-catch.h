@@ -22,6 +22,12 @@ struct kunit_try_catch {
 	int try_result;
 	kunit_try_catch_func_t try;
 	kunit_try_catch_func_t catch;
+	/*
+	 * Jiffies a try may take (set by newer kernels' kunit_try_catch_init()). Not enforced:
+	 * the case's own timeout bounds a try that hangs, as the kernel's kthread_stop() cannot
+	 * stop one either.
+	 */
+	unsigned long timeout;
 	void *context;
 };
 
