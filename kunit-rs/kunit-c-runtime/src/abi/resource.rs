@@ -176,7 +176,7 @@ pub unsafe extern "C" fn kunit_kfree(test: *mut CKunit, ptr: *const c_void) {
 /// `kunit_resource_init_t`.
 type CResourceInit = unsafe extern "C-unwind" fn(*mut CResource, *mut c_void) -> c_int;
 /// `kunit_resource_free_t`.
-type CResourceFree = unsafe extern "C-unwind" fn(*mut CResource);
+pub(crate) type CResourceFree = unsafe extern "C-unwind" fn(*mut CResource);
 /// `kunit_resource_match_t`.
 type CResourceMatch = unsafe extern "C-unwind" fn(*mut CKunit, *mut CResource, *mut c_void) -> bool;
 
@@ -194,6 +194,50 @@ pub(crate) struct CResource {
     test: *mut CKunit,
     should_kfree: bool,
 }
+
+impl CResource {
+    /// `res->free`.
+    ///
+    /// # Safety
+    /// `res` is a live resource.
+    pub(crate) unsafe fn free_fn(res: *mut CResource) -> Option<CResourceFree> {
+        // SAFETY: the caller's contract.
+        unsafe { (*res).free }
+    }
+
+    /// `res->data`.
+    ///
+    /// # Safety
+    /// `res` is a live resource.
+    pub(crate) unsafe fn data(res: *mut CResource) -> *mut c_void {
+        // SAFETY: the caller's contract.
+        unsafe { (*res).data }
+    }
+
+    /// A zeroed resource that kunit frees with its last reference (`should_kfree`), as
+    /// `kunit_alloc_and_get_resource()` allocates one.
+    pub(crate) fn alloc() -> *mut CResource {
+        // SAFETY: kunit-c's glue allocator; zeroed is a valid (empty) resource.
+        let res = unsafe { __kmalloc_noprof(std::mem::size_of::<CResource>(), GFP_ZERO) }
+            .cast::<CResource>();
+        assert!(!res.is_null(), "kunit-c: out of memory for a resource");
+        // SAFETY: just allocated.
+        unsafe { (*res).should_kfree = true };
+        res
+    }
+
+    /// Frees an [`alloc`](CResource::alloc)ed resource that was never added.
+    ///
+    /// # Safety
+    /// `res` came from `alloc` and is on no test.
+    pub(crate) unsafe fn free_unadded(res: *mut CResource) {
+        // SAFETY: the caller's contract.
+        unsafe { kfree(res.cast()) };
+    }
+}
+
+/// `__GFP_ZERO` (kunit-c's `gfp_types.h`).
+const GFP_ZERO: u32 = 0x100;
 
 /// The data of the kunit resource behind a C one: the C struct.
 struct CResourceRef(*mut CResource);
@@ -220,6 +264,8 @@ fn release(r: &mut CResourceRef) {
 extern "C" {
     /// kunit-c's glue (`src/glue/slab.c`): frees what `kzalloc()` returned.
     fn kfree(p: *const c_void);
+    /// kunit-c's glue (`src/glue/slab.c`): `kmalloc()`.
+    fn __kmalloc_noprof(size: usize, flags: u32) -> *mut c_void;
 }
 
 /// The C struct of a kunit resource, if it is a C resource.

@@ -3,10 +3,12 @@
  * Our tests of KUnit's C resources as test code sees them: test->resources lists a test's
  * resources oldest first (struct kunit_resource's node), a resource leaves the list when it
  * is removed, destroyed or cleaned up, its free() runs when the last reference goes, and a
- * resource allocated inside another's init is older, so it is freed after it.
+ * resource allocated inside another's init is older, so it is freed after it. An active
+ * static stub is a resource too, whose data is the pair (real, replacement), as in KUnit.
  */
 #include <kunit/test.h>
 #include <kunit/resource.h>
+#include <kunit/static_stub.h>
 #include <linux/list.h>
 
 struct res_ctx {
@@ -158,12 +160,65 @@ static void running_test_lists_its_own(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, list_empty(&test->resources));
 }
 
+static int stubbed_fn(int x)
+{
+	KUNIT_STATIC_STUB_REDIRECT(stubbed_fn, x);
+	return x;
+}
+
+static int stub_replacement(int x)
+{
+	return -x;
+}
+
+static int stub_other(int x)
+{
+	return x + 100;
+}
+
+struct stub_pair {
+	void *real_fn_addr;
+	void *replacement_addr;
+};
+
+static void static_stub_is_a_resource(struct kunit *test)
+{
+	struct res_ctx *ctx = new_ctx(test);
+	struct stub_pair *pair;
+
+	kunit_activate_static_stub(&ctx->fake, stubbed_fn, stub_replacement);
+	KUNIT_ASSERT_EQ(test, list_count_nodes(&ctx->fake.resources), 1);
+	pair = list_first_entry(&ctx->fake.resources, struct kunit_resource, node)->data;
+	KUNIT_EXPECT_PTR_EQ(test, pair->real_fn_addr, (void *)stubbed_fn);
+	KUNIT_EXPECT_PTR_EQ(test, pair->replacement_addr, (void *)stub_replacement);
+	/* Active for the fake when it is current, not for the case. */
+	KUNIT_EXPECT_EQ(test, stubbed_fn(3), 3);
+	current->kunit_test = &ctx->fake;
+	KUNIT_EXPECT_EQ(test, stubbed_fn(3), -3);
+	/* A new replacement updates the one resource. */
+	kunit_activate_static_stub(&ctx->fake, stubbed_fn, stub_other);
+	KUNIT_EXPECT_EQ(test, list_count_nodes(&ctx->fake.resources), 1);
+	KUNIT_EXPECT_PTR_EQ(test, pair->replacement_addr, (void *)stub_other);
+	KUNIT_EXPECT_EQ(test, stubbed_fn(3), 103);
+	/* Activating NULL deactivates, as deactivating does. */
+	__kunit_activate_static_stub(&ctx->fake, (void *)stubbed_fn, NULL);
+	KUNIT_EXPECT_EQ(test, list_count_nodes(&ctx->fake.resources), 0);
+	KUNIT_EXPECT_EQ(test, stubbed_fn(3), 3);
+	kunit_activate_static_stub(&ctx->fake, stubbed_fn, stub_replacement);
+	kunit_deactivate_static_stub(&ctx->fake, stubbed_fn);
+	KUNIT_EXPECT_TRUE(test, list_empty(&ctx->fake.resources));
+	KUNIT_EXPECT_EQ(test, stubbed_fn(3), 3);
+	current->kunit_test = test;
+	kunit_cleanup(&ctx->fake);
+}
+
 static struct kunit_case resource_list_cases[] = {
 	KUNIT_CASE(resources_listed_oldest_first),
 	KUNIT_CASE(remove_unlists_but_keeps_a_reference),
 	KUNIT_CASE(destroy_and_names),
 	KUNIT_CASE(nested_init_freed_after),
 	KUNIT_CASE(running_test_lists_its_own),
+	KUNIT_CASE(static_stub_is_a_resource),
 	{}
 };
 
