@@ -4,7 +4,7 @@
 //! which C code may set too, as KUnit's self-tests do.
 
 use super::ctypes::{
-    __kunit_c_current, CKunit, CParams, KUNIT_FAILURE, KUNIT_SKIPPED, KUNIT_SUCCESS,
+    __kunit_c_current, CKunit, CParams, ListHead, KUNIT_FAILURE, KUNIT_SKIPPED, KUNIT_SUCCESS,
     STATUS_COMMENT_SIZE,
 };
 use kunit::{ActionHandle, Kunit, Status, TestRef};
@@ -27,6 +27,17 @@ pub(crate) struct CTest {
     /// The C struct when C owns it (a `kunit_init_test()` test, see `fake_test`); null
     /// when it is `c` above.
     pub ext: *mut CKunit,
+    /// The fakes made while this test ran (address, registration), forgotten when it ends
+    /// (not by its cleanup: KUnit's self-test cleans a test up and goes on using its fakes).
+    pub fakes: Vec<(usize, usize)>,
+}
+
+impl Drop for CTest {
+    fn drop(&mut self) {
+        for (addr, id) in self.fakes.drain(..) {
+            forget_fake_registration(addr, id);
+        }
+    }
 }
 
 impl CTest {
@@ -88,6 +99,8 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
             param_index: 0,
             status: KUNIT_SUCCESS,
             status_comment: [0; STATUS_COMMENT_SIZE],
+            log: std::ptr::null_mut(),
+            resources: ListHead::unlinked(),
         };
         let handle = test.handle();
         test.set_priv(CTest {
@@ -97,7 +110,11 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
             actions: Vec::new(),
             synced_params: None,
             ext: std::ptr::null_mut(),
+            fakes: Vec::new(),
         });
+        let ct: *mut CTest = test.priv_mut::<CTest>();
+        // SAFETY: the struct's final place (the test's private data, which does not move).
+        unsafe { ListHead::init(&raw mut (*ct).c.resources) };
     }
     let param_index = test.param_index() as c_int;
     let ct: *mut CTest = test.priv_mut::<CTest>();
@@ -113,7 +130,12 @@ pub(crate) fn c_test(test: &mut Kunit) -> *mut CTest {
 struct Fake {
     ct: CTest,
     _rust: Box<Kunit>,
+    /// Which registration at this address.
+    id: usize,
 }
+
+/// The next fake registration's number.
+static NEXT_ID: AtomicUsize = AtomicUsize::new(1);
 
 /// The fakes by the address of their C struct.
 static FAKES: Mutex<Vec<(usize, Box<Fake>)>> = Mutex::new(Vec::new());
@@ -134,9 +156,19 @@ pub(crate) fn fake_lookup(test: *mut CKunit) -> Option<*mut CTest> {
 
 /// Forgets the fake at `addr` (dropping its Rust test).
 pub(crate) fn forget_fake(addr: usize) {
+    forget_where(|a, _| a == addr);
+}
+
+/// Forgets the fake at `addr` if it is still registration `id` (the memory may have been
+/// made a new fake since).
+pub(crate) fn forget_fake_registration(addr: usize, id: usize) {
+    forget_where(|a, f| a == addr && f.id == id);
+}
+
+fn forget_where(which: impl Fn(usize, &Fake) -> bool) {
     let removed = {
         let mut fakes = FAKES.lock().unwrap_or_else(|e| e.into_inner());
-        let pos = fakes.iter().position(|(a, _)| *a == addr);
+        let pos = fakes.iter().position(|(a, f)| which(*a, f));
         pos.map(|p| fakes.remove(p))
     };
     if removed.is_some() {
@@ -144,13 +176,19 @@ pub(crate) fn forget_fake(addr: usize) {
     }
 }
 
-/// Registers the fake whose C struct is at `addr`.
-pub(crate) fn register_fake(addr: usize, ct: CTest, rust: Box<Kunit>) {
-    FAKES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push((addr, Box::new(Fake { ct, _rust: rust })));
+/// Registers the fake whose C struct is at `addr`: the registration's number.
+pub(crate) fn register_fake(addr: usize, ct: CTest, rust: Box<Kunit>) -> usize {
+    let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+    FAKES.lock().unwrap_or_else(|e| e.into_inner()).push((
+        addr,
+        Box::new(Fake {
+            ct,
+            _rust: rust,
+            id,
+        }),
+    ));
     COUNT.fetch_add(1, Ordering::AcqRel);
+    id
 }
 
 /// The Rust handle of `test` when it is a fake (for static stubs, which look in the current
@@ -222,6 +260,20 @@ pub(crate) fn call_c<R>(ct: *mut CTest, f: impl FnOnce(*mut CKunit) -> R) -> R {
     // SAFETY: this thread's task (see `current_slot`).
     let _guard = CurrentGuard(unsafe { std::ptr::replace(slot, c) });
     f(c)
+}
+
+/// Runs `f` with `c` as the thread's current C test if there is none: the cleanup that
+/// follows a case's `exit` runs outside C, and KUnit runs it in the case's own thread,
+/// where `current->kunit_test` is the case (driver `remove()` hooks read it).
+pub(crate) fn with_current_or<R>(c: *mut CKunit, f: impl FnOnce() -> R) -> R {
+    let slot = current_slot();
+    // SAFETY: this thread's task (see `current_slot`).
+    if unsafe { !(*slot).is_null() } {
+        return f();
+    }
+    // SAFETY: as above.
+    let _guard = CurrentGuard(unsafe { std::ptr::replace(slot, c) });
+    f()
 }
 
 /// `kunit_get_current_test()`: `current->kunit_test`, the C test running on this thread

@@ -97,6 +97,71 @@ pub(crate) struct CKunit {
     pub param_index: c_int,
     pub status: c_int,
     pub status_comment: [c_char; STATUS_COMMENT_SIZE],
+    /// `struct string_stream *log` (NULL unless `kunit_init_test()` was given one).
+    pub log: *mut c_void,
+    /// `test->resources`: the C resources' nodes. Self-linked (empty) only once the struct
+    /// has its final address: [`ListHead::init`].
+    pub resources: ListHead,
+}
+
+/// `struct list_head`.
+#[repr(C)]
+pub(crate) struct ListHead {
+    pub next: *mut ListHead,
+    pub prev: *mut ListHead,
+}
+
+impl ListHead {
+    /// Unlinked, to be [`init`](ListHead::init)ed in place.
+    pub(crate) const fn unlinked() -> ListHead {
+        ListHead {
+            next: std::ptr::null_mut(),
+            prev: std::ptr::null_mut(),
+        }
+    }
+
+    /// `INIT_LIST_HEAD()`: an empty list (or a node on none).
+    ///
+    /// # Safety
+    /// `head` is writable.
+    pub(crate) unsafe fn init(head: *mut ListHead) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            (*head).next = head;
+            (*head).prev = head;
+        }
+    }
+
+    /// `list_add_tail(node, head)`.
+    ///
+    /// # Safety
+    /// `head` is a list; `node` is writable and on no list.
+    pub(crate) unsafe fn add_tail(node: *mut ListHead, head: *mut ListHead) {
+        // SAFETY: the caller's contract: a list's neighbours are live.
+        unsafe {
+            let prev = (*head).prev;
+            (*node).next = head;
+            (*node).prev = prev;
+            (*prev).next = node;
+            (*head).prev = node;
+        }
+    }
+
+    /// `list_del_init(node)`: off its list, if on one (an unlinked node is self-linked).
+    ///
+    /// # Safety
+    /// `node` is self-linked or on a live list.
+    pub(crate) unsafe fn del_init(node: *mut ListHead) {
+        // SAFETY: the caller's contract.
+        unsafe {
+            let (next, prev) = ((*node).next, (*node).prev);
+            if !next.is_null() && !prev.is_null() {
+                (*prev).next = next;
+                (*next).prev = prev;
+            }
+            ListHead::init(node);
+        }
+    }
 }
 
 /// `struct kunit_loc`.

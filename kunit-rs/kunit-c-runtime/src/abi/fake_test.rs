@@ -14,9 +14,8 @@ use std::ffi::{c_char, c_void, CStr};
 use std::sync::Mutex;
 
 /// `kunit_init_test(test, name, log)`: makes `test` a test of its own named `name`, with no
-/// resources, succeeding. A log stream (`log`) is KUnit's private `string_stream`, which
-/// kunit-c does not write: a non-NULL `log` is refused (the process aborts, saying so)
-/// rather than left empty.
+/// resources (`test->resources` empty), succeeding, whose `test->log` is `log` (KUnit's
+/// `string_stream`, which the C logging macros add to).
 ///
 /// # Safety
 /// `test` points at a `struct kunit` that outlives its use as a test; `name` is a
@@ -27,13 +26,6 @@ pub unsafe extern "C" fn kunit_init_test(test: *mut CKunit, name: *const c_char,
         !test.is_null(),
         "kunit-c: kunit_init_test() of a NULL struct kunit *"
     );
-    if !log.is_null() {
-        eprintln!(
-            "kunit-c: kunit_init_test() with a log stream: kunit-c keeps a test's log itself \
-             and cannot write KUnit's string_stream; pass NULL"
-        );
-        std::process::abort();
-    }
     let text = if name.is_null() {
         String::new()
     } else {
@@ -48,6 +40,10 @@ pub unsafe extern "C" fn kunit_init_test(test: *mut CKunit, name: *const c_char,
     c.name = name;
     c.status = KUNIT_SUCCESS;
     c.status_comment[0] = 0;
+    // What is logged on the test is added to the stream too (kunit/test.h's logging).
+    c.log = log;
+    // SAFETY: the caller's struct, at its final address.
+    unsafe { super::ctypes::ListHead::init(&raw mut c.resources) };
     let handle = rust.handle();
     let ct = CTest {
         // Unused: C reads and writes its own struct (`ext`).
@@ -65,24 +61,27 @@ pub unsafe extern "C" fn kunit_init_test(test: *mut CKunit, name: *const c_char,
             param_index: 0,
             status: KUNIT_SUCCESS,
             status_comment: [0; super::ctypes::STATUS_COMMENT_SIZE],
+            log: std::ptr::null_mut(),
+            resources: super::ctypes::ListHead::unlinked(),
         },
         rust: &mut *rust,
         handle,
         actions: Vec::new(),
         synced_params: None,
         ext: test,
+        fakes: Vec::new(),
     };
     let addr = test as usize;
     // Made again in the same memory: the old fake goes.
     forget_fake(addr);
-    // Forgotten when the running test ends, before its memory can be reused.
+    let id = register_fake(addr, ct, rust);
+    // Forgotten when the running test ends (its record goes), before its memory can be
+    // reused.
     let running = kunit_get_current_test();
-    if !running.is_null() {
-        // SAFETY: the current C test is a kunit-c test whose Rust test is running.
-        let owner = unsafe { &mut *from_c(running).rust };
-        owner.add_action(move || forget_fake(addr));
+    if !running.is_null() && running != test {
+        // SAFETY: the current C test is a kunit-c test.
+        unsafe { from_c(running) }.fakes.push((addr, id));
     }
-    register_fake(addr, ct, rust);
 }
 
 /// `name` for as long as the process runs: a test's name lives as long as the test, and fakes
@@ -107,6 +106,16 @@ fn interned(name: String) -> &'static str {
 #[no_mangle]
 pub unsafe extern "C-unwind" fn kunit_cleanup(test: *mut CKunit) {
     // SAFETY: the caller's contract; `rust` is the test's Rust test.
-    let rust = unsafe { &mut *from_c(test).rust };
+    let ct = unsafe { from_c(test) };
+    // SAFETY: as above.
+    let rust = unsafe { &mut *ct.rust };
     rust.cleanup();
+    // Every resource is off the test now, also one whose last reference someone else holds.
+    let head: *mut super::ctypes::ListHead = &raw mut ct.cstruct().resources;
+    // SAFETY: the test's list of live C resources (each unlinked before it is freed).
+    unsafe {
+        while !(*head).next.is_null() && (*head).next != head {
+            super::ctypes::ListHead::del_init((*head).next);
+        }
+    }
 }

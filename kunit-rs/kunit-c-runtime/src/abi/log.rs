@@ -36,10 +36,25 @@ pub unsafe extern "C" fn __kunit_c_suite_log(
 ) {
     // SAFETY: the caller's contract.
     let text = unsafe { take_c_string(text).unwrap_or_default() };
-    let Some(suite) = rust_suite(suite) else {
-        // Not a registered suite (nothing runs it): as kunit does off the run, to stderr.
-        return eprintln!("{text}");
+    let Some(rust) = rust_suite(suite) else {
+        // Not a registered suite (KUnit's self-test logs on one of its own): printk's line,
+        // where the running test's output is, as the kernel's console has it; off the run,
+        // to stderr.
+        let current = kunit_get_current_test();
+        let line = if prefixed {
+            // SAFETY: the caller's contract: a suite, whose name is NUL-terminated.
+            let name = unsafe { CStr::from_ptr((*suite).name.as_ptr()) }.to_string_lossy();
+            format!("    # {name}: {text}")
+        } else {
+            text
+        };
+        if current.is_null() {
+            return eprintln!("{line}");
+        }
+        // SAFETY: the current C test is a kunit-c test.
+        return kunit::c_abi::log_raw(&unsafe { from_c(current) }.handle, &line);
     };
+    let suite = rust;
     if prefixed {
         kunit::suite_log::log(suite, format_args!("{text}"));
     } else {
@@ -94,10 +109,28 @@ pub unsafe extern "C" fn __kunit_c_fail_current_test(
     let msg = unsafe { take_c_string(msg).unwrap_or_default() };
     // SAFETY: `__FILE__`.
     let file = unsafe { CStr::from_ptr(file) }.to_string_lossy();
-    kunit::__private::fail_current_test(&file, line.max(0) as u32, format_args!("{msg}"));
     let current = kunit_get_current_test();
-    if !current.is_null() {
-        // SAFETY: the current C test is a kunit-c test.
-        unsafe { from_c(current) }.cstruct().status = KUNIT_FAILURE;
+    if current.is_null() {
+        // No C test current: kunit's current test, if any.
+        kunit::__private::fail_current_test(&file, line.max(0) as u32, format_args!("{msg}"));
+        return;
     }
+    // `current->kunit_test`, which C code may have pointed at a test of its own (KUnit's
+    // self-test does): that test fails, not the one running.
+    // SAFETY: the current C test is a kunit-c test.
+    let ct = unsafe { from_c(current) };
+    ct.handle.set_failure();
+    kunit::__private::log(&ct.handle, format_args!("{file}:{line}: {msg}"));
+    ct.cstruct().status = KUNIT_FAILURE;
+}
+
+/// A test or suite log stream was set, but KUnit's string_stream code is not linked to
+/// write it: said, and the process ends (a log cannot be silently dropped).
+#[no_mangle]
+pub extern "C" fn __kunit_c_stream_missing() -> ! {
+    eprintln!(
+        "kunit-c: a KUnit log stream (struct string_stream) was set on a test or suite, but \
+         lib/kunit/string-stream.c, which writes it, is not linked"
+    );
+    std::process::abort();
 }

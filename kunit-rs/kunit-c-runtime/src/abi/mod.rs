@@ -14,6 +14,7 @@
 //! - `resource` — deferred actions, resources, managed memory
 //! - `sanitizer` — the report `KUNIT_EXPECT_KASAN_FAIL` expects
 //! - `stub` — static stubs
+//! - `try_catch` — `kunit_try_catch_run()`/`kunit_try_catch_throw()` on a thread of their own
 
 pub(crate) mod assert;
 mod assert_abi;
@@ -27,3 +28,4 @@ pub(crate) mod registry;
 pub(crate) mod resource;
 pub(crate) mod sanitizer;
 pub(crate) mod stub;
+pub(crate) mod try_catch;

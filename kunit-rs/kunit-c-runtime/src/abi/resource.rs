@@ -10,8 +10,8 @@
 //! is. C match functions see the C resources of the test (kunit's other entries have no C
 //! struct to show them), newest first, with the test's resource lock held, as in KUnit.
 
-use super::c_test::from_c;
-use super::ctypes::CKunit;
+use super::c_test::{from_c, with_current_or};
+use super::ctypes::{CKunit, ListHead};
 use kunit::resource::Resource;
 use kunit::Kunit;
 use std::ffi::{c_char, c_int, c_void, CStr};
@@ -23,6 +23,8 @@ type CAction = unsafe extern "C-unwind" fn(*mut c_void);
 struct Deferred {
     action: CAction,
     ctx: *mut c_void,
+    /// The C struct of the test the action was deferred on.
+    test: *mut CKunit,
 }
 
 // SAFETY: KUnit runs a test's actions on whichever thread cleans up; C accepts that.
@@ -41,13 +43,18 @@ pub unsafe extern "C" fn kunit_add_action(
 ) -> c_int {
     // SAFETY: the caller's contract.
     let ct = unsafe { from_c(test) };
-    let d = Deferred { action, ctx };
+    let d = Deferred {
+        action,
+        ctx,
+        test: ct.cstruct(),
+    };
     // SAFETY: `rust` is the running test (refreshed by the trampoline that called C).
     let rust = unsafe { &mut *ct.rust };
     let handle = rust.add_action(move || {
         let d = d;
-        // SAFETY: the C action with the context it was registered with.
-        unsafe { (d.action)(d.ctx) }
+        // SAFETY: the C action with the context it was registered with; the test's C struct
+        // lives until its cleanup is over.
+        with_current_or(d.test, || unsafe { (d.action)(d.ctx) })
     });
     ct.actions.push((action as usize, ctx as usize, handle));
     0
@@ -169,7 +176,7 @@ pub unsafe extern "C" fn kunit_kfree(test: *mut CKunit, ptr: *const c_void) {
 /// `kunit_resource_init_t`.
 type CResourceInit = unsafe extern "C-unwind" fn(*mut CResource, *mut c_void) -> c_int;
 /// `kunit_resource_free_t`.
-type CResourceFree = unsafe extern "C-unwind" fn(*mut CResource);
+pub(crate) type CResourceFree = unsafe extern "C-unwind" fn(*mut CResource);
 /// `kunit_resource_match_t`.
 type CResourceMatch = unsafe extern "C-unwind" fn(*mut CKunit, *mut CResource, *mut c_void) -> bool;
 
@@ -181,8 +188,56 @@ pub(crate) struct CResource {
     free: Option<CResourceFree>,
     /// The kunit resource (a pointer from [`Resource::into_raw`] that owns no reference).
     rust: *const (),
+    /// On `test->resources` while the test holds it.
+    node: ListHead,
+    /// The test it was added to.
+    test: *mut CKunit,
     should_kfree: bool,
 }
+
+impl CResource {
+    /// `res->free`.
+    ///
+    /// # Safety
+    /// `res` is a live resource.
+    pub(crate) unsafe fn free_fn(res: *mut CResource) -> Option<CResourceFree> {
+        // SAFETY: the caller's contract.
+        unsafe { (*res).free }
+    }
+
+    /// `res->data`.
+    ///
+    /// # Safety
+    /// `res` is a live resource.
+    pub(crate) unsafe fn data(res: *mut CResource) -> *mut c_void {
+        // SAFETY: the caller's contract.
+        unsafe { (*res).data }
+    }
+
+    /// A zeroed resource that kunit frees with its last reference (`should_kfree`), as
+    /// `kunit_alloc_and_get_resource()` allocates one.
+    pub(crate) fn alloc() -> *mut CResource {
+        // SAFETY: kunit-c's glue allocator; zeroed is a valid (empty) resource.
+        let res = unsafe { __kmalloc_noprof(std::mem::size_of::<CResource>(), GFP_ZERO) }
+            .cast::<CResource>();
+        assert!(!res.is_null(), "kunit-c: out of memory for a resource");
+        // SAFETY: just allocated.
+        unsafe { (*res).should_kfree = true };
+        res
+    }
+
+    /// Frees an [`alloc`](CResource::alloc)ed resource that was never added.
+    ///
+    /// # Safety
+    /// `res` came from `alloc` and is on no test.
+    pub(crate) unsafe fn free_unadded(res: *mut CResource) {
+        // SAFETY: the caller's contract.
+        unsafe { kfree(res.cast()) };
+    }
+}
+
+/// `__GFP_ZERO` (kunit-c's `gfp_types.h`).
+const GFP_ZERO: u32 = 0x100;
 
 /// The data of the kunit resource behind a C one: the C struct.
 struct CResourceRef(*mut CResource);
@@ -209,6 +264,8 @@ fn release(r: &mut CResourceRef) {
 extern "C" {
     /// kunit-c's glue (`src/glue/slab.c`): frees what `kzalloc()` returned.
     fn kfree(p: *const c_void);
+    /// kunit-c's glue (`src/glue/slab.c`): `kmalloc()`.
+    fn __kmalloc_noprof(size: usize, flags: u32) -> *mut c_void;
 }
 
 /// The C struct of a kunit resource, if it is a C resource.
@@ -270,8 +327,16 @@ pub unsafe extern "C-unwind" fn __kunit_add_resource(
     // SAFETY: `raw` owns the returned reference's count, given back here; the stack keeps
     // its own.
     drop(unsafe { Resource::from_raw(raw) });
-    // SAFETY: as above (`res` is writable).
-    unsafe { (*res).rust = raw };
+    // SAFETY: as above (`res` is writable); the test's list is live (see `c_test`).
+    unsafe {
+        (*res).rust = raw;
+        (*res).test = test;
+        ListHead::init(&raw mut (*res).node);
+        ListHead::add_tail(
+            &raw mut (*res).node,
+            &raw mut from_c(test).cstruct().resources,
+        );
+    }
     0
 }
 
@@ -337,19 +402,26 @@ pub unsafe extern "C-unwind" fn kunit_find_resource(
 }
 
 /// `kunit_remove_resource()`: kunit's [`Kunit::remove_resource`] — takes `res` off the
-/// test and drops the test's reference (again: nothing).
+/// test it was added to (and off `test->resources`) and drops the test's reference (again:
+/// nothing). As in KUnit, `test` is only the caller's.
 ///
 /// # Safety
 /// As [`kunit_add_action`]; `res` was added to `test` and is alive.
 #[no_mangle]
 pub unsafe extern "C-unwind" fn kunit_remove_resource(test: *mut CKunit, res: *mut CResource) {
-    // SAFETY: the caller's contract.
-    let (rust, r) = unsafe { (rust_test(test), borrowed(res)) };
-    rust.remove_resource(&r);
+    let _ = test;
+    // SAFETY: the caller's contract: `res` was added to a test, which is alive.
+    let (owner, r) = unsafe { ((*res).test, borrowed(res)) };
+    // SAFETY: as above; the node is self-linked once off the list.
+    unsafe {
+        ListHead::del_init(&raw mut (*res).node);
+        rust_test(owner).remove_resource(&r);
+    }
 }
 
-/// `kunit_destroy_resource()`: kunit's [`Kunit::destroy_resource`] with C's match function
-/// — finds, removes and puts the newest matching resource; `-ENOENT` if none matches.
+/// `kunit_destroy_resource()`: as kunit's [`Kunit::destroy_resource`], with C's match
+/// function — finds, removes (off `test->resources` too) and puts the newest matching
+/// resource; `-ENOENT` if none matches.
 ///
 /// # Safety
 /// As [`kunit_find_resource`].
@@ -359,11 +431,19 @@ pub unsafe extern "C-unwind" fn kunit_destroy_resource(
     match_fn: CResourceMatch,
     match_data: *mut c_void,
 ) -> c_int {
+    // KUnit's: find (a reference), remove (the test's reference), put (the found one).
     // SAFETY: the caller's contract.
-    let rust = unsafe { rust_test(test) };
-    // SAFETY: as above.
-    match rust.destroy_resource(|r| unsafe { matches(test, r, match_fn, match_data) }) {
-        Ok(()) => 0,
-        Err(err) => err,
+    let res = unsafe { kunit_find_resource(test, match_fn, match_data) };
+    if res.is_null() {
+        return -ENOENT;
     }
+    // SAFETY: `res` is live: the reference just taken.
+    unsafe {
+        kunit_remove_resource(test, res);
+        kunit_put_resource(res);
+    }
+    0
 }
+
+/// `ENOENT`.
+const ENOENT: c_int = 2;

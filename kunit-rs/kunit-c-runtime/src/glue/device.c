@@ -310,6 +310,17 @@ struct device_driver *kunit_driver_create(struct kunit *test, const char *name)
 	return drv;
 }
 
+/* devres_release_all(): the device's devres entries, newest first (the platform bus's too). */
+void __kunit_c_devres_release_all(struct device *dev)
+{
+	while (dev->devres) {
+		struct devres *r = dev->devres;
+
+		dev->devres = r->next;
+		release_one(r);
+	}
+}
+
 /* device_unregister(): the driver's remove(), then the devres entries, newest first. */
 static void device_unregister_action(void *p)
 {
@@ -317,12 +328,7 @@ static void device_unregister_action(void *p)
 
 	if (dev->driver && dev->driver->remove)
 		dev->driver->remove(dev);
-	while (dev->devres) {
-		struct devres *r = dev->devres;
-
-		dev->devres = r->next;
-		release_one(r);
-	}
+	__kunit_c_devres_release_all(dev);
 	if (dev->release)
 		dev->release(dev);
 	free((char *)dev->kobj_name);

@@ -14,6 +14,7 @@
 #define _KUNIT_RESOURCE_H
 
 #include <linux/errno.h>
+#include <linux/list.h>
 #include <linux/types.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -56,8 +57,13 @@ struct kunit_resource {
 	const char *name;
 	kunit_resource_free_t free;
 
-	/* private: kunit's resource (its reference count), and who frees the struct. */
+	/*
+	 * private: kunit's resource (its reference count), the test's list (test->resources),
+	 * the test it was added to, and who frees the struct.
+	 */
 	const void *__kunit_rs;
+	struct list_head node;
+	struct kunit *__kunit_c_test;
 	bool should_kfree;
 };
 
@@ -79,7 +85,10 @@ int __kunit_add_resource(struct kunit *test, kunit_resource_init_t init,
 struct kunit_resource *kunit_find_resource(struct kunit *test,
 					   kunit_resource_match_t match,
 					   void *match_data);
-/* Takes @res off the test and drops the test's reference. */
+/*
+ * Takes @res off its test's list (@test only names the caller's test, as in KUnit, where it
+ * is the lock taken) and drops the test's reference; again: nothing.
+ */
 void kunit_remove_resource(struct kunit *test, struct kunit_resource *res);
 /* Removes the newest resource @match accepts and drops it; -ENOENT if none. */
 int kunit_destroy_resource(struct kunit *test, kunit_resource_match_t match,
@@ -96,15 +105,6 @@ static inline int kunit_add_resource(struct kunit *test,
 {
 	res->should_kfree = false;
 	return __kunit_add_resource(test, init, free, res, data);
-}
-
-/* Matches the resource whose data is @match_data. */
-static inline bool kunit_resource_instance_match(struct kunit *test,
-						 struct kunit_resource *res,
-						 void *match_data)
-{
-	(void)test;
-	return res->data == match_data;
 }
 
 static inline bool kunit_resource_name_match(struct kunit *test,

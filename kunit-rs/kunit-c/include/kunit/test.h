@@ -76,6 +76,8 @@ struct kunit_attributes {
 
 struct kunit;
 struct kunit_suite;
+/* KUnit's log stream (lib/kunit/string-stream.h, the tree's own). */
+struct string_stream;
 
 /* One test case; a case table ends with an all-zero entry ({}). */
 struct kunit_case {
@@ -107,9 +109,9 @@ struct kunit_suite {
 	struct kunit_case *test_cases;
 	struct kunit_attributes attr;
 
-	/* private: kept for source compatibility. */
+	/* private: kept for source compatibility; @log, when set, gets the suite's kunit_log(). */
 	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
-	void *log;
+	struct string_stream *log;
 	int suite_init_err;
 	bool is_init;
 };
@@ -140,6 +142,14 @@ struct kunit {
 	int param_index;
 	enum kunit_status status;
 	char status_comment[KUNIT_STATUS_COMMENT_SIZE];
+	/*
+	 * The test's log stream: NULL, as in a kernel without CONFIG_KUNIT_DEBUGFS (kunit-rs
+	 * keeps the log itself), unless kunit_init_test() was given one; what is logged on the
+	 * test is then added to it too.
+	 */
+	struct string_stream *log;
+	/* The test's C resources (struct kunit_resource's node), oldest first. */
+	struct list_head resources;
 	/* private: the Rust test follows in the same allocation. */
 };
 
@@ -274,14 +284,40 @@ const void *kunit_array_gen_params(struct kunit *test, const void *prev,
 void __kunit_c_log(struct kunit *test, bool prefixed, char *text);
 void __kunit_c_skip(struct kunit *test, char *reason, bool abort);
 
+/*
+ * A log stream is KUnit's string_stream, whose code (lib/kunit/string-stream.c) is linked
+ * only where a test needs it: reached through a weak reference, so that code which never
+ * sets a stream needs none. A stream set without that code linked cannot be written.
+ */
+static int __kunit_c_stream_add(struct string_stream *stream, const char *fmt, ...)
+	__attribute__((weakref("string_stream_add")));
+void __kunit_c_stream_missing(void) __noreturn;
+
+/* kunit_log_append(): @text (after "    # <name>: " when @name) added to @log. */
+static inline void __kunit_c_log_append(struct string_stream *log, const char *name,
+					const char *text)
+{
+	if (!log)
+		return;
+	if (!__kunit_c_stream_add)
+		__kunit_c_stream_missing();
+	if (name)
+		__kunit_c_stream_add(log, KUNIT_SUBTEST_INDENT "# %s: %s", name, text ? text : "");
+	else
+		__kunit_c_stream_add(log, "%s", text ? text : "");
+}
+
 static inline __printf(3, 4) void
 __kunit_c_printk(struct kunit *test, bool prefixed, const char *fmt, ...)
 {
 	va_list ap;
+	char *text;
 
 	va_start(ap, fmt);
-	__kunit_c_log(test, prefixed, __kunit_c_vformat(fmt, ap));
+	text = __kunit_c_vformat(fmt, ap);
 	va_end(ap);
+	__kunit_c_log_append(test->log, prefixed ? test->name : NULL, text);
+	__kunit_c_log(test, prefixed, text);
 }
 
 void __kunit_c_suite_log(const struct kunit_suite *suite, bool prefixed,
@@ -292,10 +328,13 @@ __kunit_c_suite_printk(const struct kunit_suite *suite, bool prefixed,
 		       const char *fmt, ...)
 {
 	va_list ap;
+	char *text;
 
 	va_start(ap, fmt);
-	__kunit_c_suite_log(suite, prefixed, __kunit_c_vformat(fmt, ap));
+	text = __kunit_c_vformat(fmt, ap);
 	va_end(ap);
+	__kunit_c_log_append(suite->log, prefixed ? suite->name : NULL, text);
+	__kunit_c_suite_log(suite, prefixed, text);
 }
 
 /*
@@ -370,8 +409,8 @@ struct string_stream;
 /*
  * A test of the caller's own in @test (KUnit's self-tests make such "fake" tests and check
  * their resources, actions and stubs): named @name, succeeding, with nothing to release;
- * what it logs is kept, not printed. @log must be NULL: a test's log here is kunit-c's,
- * not a KUnit string_stream (a stream aborts the process with a message saying so).
+ * what it logs is kept, not printed, and also added to @log when that is a stream (as
+ * kunit_init_test() in KUnit, which empties the stream first; here it is taken as is).
  */
 void kunit_init_test(struct kunit *test, const char *name, struct string_stream *log);
 /* Releases @test's resources, deferred actions and static stubs now, newest first. */

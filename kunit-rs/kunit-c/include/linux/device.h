@@ -92,6 +92,15 @@ static inline const char *dev_driver_string(const struct device *dev)
 
 static inline void *dev_get_drvdata(const struct device *dev) { return dev->driver_data; }
 static inline void dev_set_drvdata(struct device *dev, void *data) { dev->driver_data = data; }
+/*
+ * The first device of @bus after @start (NULL: from the first) that @match accepts, or
+ * NULL. kunit-c keeps the devices of the platform bus only (<linux/platform_device.h>):
+ * another bus has none to find.
+ */
+struct device *bus_find_device(const struct bus_type *bus, struct device *start,
+			       const void *data,
+			       int (*match)(struct device *dev, const void *data));
+
 static inline struct device *get_device(struct device *dev) { return dev; }
 static inline void put_device(struct device *dev) { (void)dev; }
 
