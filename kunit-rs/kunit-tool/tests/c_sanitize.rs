@@ -411,36 +411,68 @@ fn valgrind_reports_the_uninitialised_kmalloc_read_asan_cannot_see() {
     let src = std::fs::read_to_string(dir.join("uninit_kunit.c")).unwrap();
     let line_of = |mark: &str| src.lines().position(|l| l.contains(mark)).unwrap() + 1;
     let (alloc, used) = (line_of("// ALLOC-LINE"), line_of("// UNINIT-USE-LINE"));
-    let args = [
-        "uninit_kunit.c",
-        "c_uninit.uninit_read",
-        "--debugger=valgrind",
-    ];
+    let args = ["uninit_kunit.c", "c_uninit*", "--debugger=valgrind"];
     let out = kunit_c(&dir, &args);
-    let stderr = text(&out.stderr);
-    // memcheck's report fails the run: the branch on the bytes, at the test's line, and where
-    // they came from, the kmalloc.
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    let at = stderr
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let all = format!("{stdout}\n--- stderr:\n{stderr}");
+    // memcheck's report is a test result: the case it came in fails, with the report in its
+    // log, and the cases around it pass; the run fails.
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(stdout.contains("    ok 1 before_uninit\n"), "{all}");
+    assert!(stdout.contains("    not ok 2 uninit_read\n"), "{all}");
+    assert!(stdout.contains("    ok 3 after_uninit\n"), "{all}");
+    let case = stdout
+        .find("    # uninit_read: ")
+        .map(|at| &stdout[at..stdout.find("    not ok 2 uninit_read").unwrap()])
+        .unwrap_or_else(|| panic!("{all}"));
+    let report = case
         .find("Conditional jump or move depends on uninitialised value(s)")
-        .unwrap_or_else(|| panic!("{stderr}"));
-    let report = &stderr[at..];
+        .map(|at| &case[at..])
+        .unwrap_or_else(|| panic!("{all}"));
+    // Every line of the report is a `# uninit_read: ` log line of the case.
+    let report_lines: Vec<&str> = case.lines().filter(|l| l.contains("==")).collect();
+    assert!(!report_lines.is_empty(), "{all}");
+    assert!(
+        report_lines
+            .iter()
+            .all(|l| l.starts_with("    # uninit_read: ==")),
+        "{all}"
+    );
     assert!(
         report.contains(&format!("uninit_read (uninit_kunit.c:{used})")),
-        "{stderr}"
+        "{all}"
     );
     let origin = report
         .find("Uninitialised value was created by a heap allocation")
-        .unwrap_or_else(|| panic!("{stderr}"));
+        .unwrap_or_else(|| panic!("{all}"));
     assert!(
         report[origin..].contains(&format!("uninit_read (uninit_kunit.c:{alloc})")),
-        "{stderr}"
+        "{all}"
     );
-    // The same file with the bytes written first: no report, the run passes.
+    // Run again (the second suite), the same place is not printed again: the case fails on
+    // valgrind's error count.
+    let again = stdout
+        .find("# Subtest: c_uninit_again")
+        .map(|at| &stdout[at..])
+        .unwrap_or_else(|| panic!("{all}"));
+    assert!(
+        again.contains(
+            "    # uninit_read: valgrind: 1 more error(s) at a place reported earlier (memcheck prints each place once)\n    not ok 1 uninit_read\n"
+        ),
+        "{all}"
+    );
+    // Nothing is left unattributed: no report on stderr.
+    assert!(!stderr.contains("uninitialised"), "{all}");
+    assert!(!stderr.contains("outside any case"), "{all}");
+    // The same file with the bytes written first: no report, every case passes.
     let mut clean = vec!["-D", "CLEAN"];
     clean.extend_from_slice(&args);
     let out = kunit_c(&dir, &clean);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
-    assert!(!stderr.contains("uninitialised"), "{stderr}");
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    let all = format!("{stdout}\n--- stderr:\n{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{all}");
+    assert!(stdout.contains("    ok 2 uninit_read\n"), "{all}");
+    assert!(stdout.contains("    ok 1 uninit_read\n"), "{all}");
+    assert!(!stdout.contains("not ok"), "{all}");
+    assert!(!all.contains("uninitialised"), "{all}");
 }

@@ -32,7 +32,7 @@ pub fn status(test: &TestRef) -> crate::Status {
 /// put into the test's log as a case's report is, without failing the test (the caller
 /// expected it); whether there was one. Always `false` without a sanitizer runtime.
 pub fn take_sanitizer_report(test: &TestRef) -> bool {
-    if !crate::sanitizer::start() {
+    if !crate::sanitizer::runtime_present() {
         return false;
     }
     match crate::sanitizer::take_report() {

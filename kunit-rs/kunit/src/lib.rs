@@ -190,6 +190,7 @@ pub mod stub;
 pub mod suite_log;
 pub mod test_handle;
 mod try_catch;
+pub mod valgrind;
 pub mod warn;
 mod watchdog;
 

@@ -60,8 +60,15 @@ fn forget_dl_error() {
 }
 
 /// Redirects the runtime's reports into the capture file, once per process; whether a
-/// runtime is present.
+/// runtime is present, or the process runs under valgrind with its log to read
+/// (`valgrind.rs`), whose reports are taken the same way.
 pub(crate) fn start() -> bool {
+    let runtime = runtime_present();
+    crate::valgrind::start() || runtime
+}
+
+/// Whether a sanitizer runtime is present (its capture installed once per process).
+pub(crate) fn runtime_present() -> bool {
     CAPTURE.get_or_init(install).is_some()
 }
 
@@ -267,8 +274,16 @@ pub(crate) fn serialize(jobs: usize) -> usize {
     }
 }
 
-/// What the runtime wrote since the last call (`None`: nothing, or no runtime).
+/// What the runtime, or valgrind, wrote since the last call (`None`: nothing, or neither).
 pub(crate) fn take_report() -> Option<String> {
+    match (runtime_report(), crate::valgrind::take_report()) {
+        (Some(a), Some(b)) => Some(a + &b),
+        (a, b) => a.or(b),
+    }
+}
+
+/// What the sanitizer runtime wrote since the last call.
+fn runtime_report() -> Option<String> {
     let capture = CAPTURE.get()?.as_ref()?;
     let mut read = capture.read.lock().unwrap_or_else(|e| e.into_inner());
     let mut bytes = Vec::new();
@@ -322,12 +337,13 @@ pub(crate) fn suite_report(suite: &str) -> Option<Vec<String>> {
 /// and anything else written since the last case. Returns the lines to print, `# kunit-sanitizer: `
 /// before each; the run then fails. Reports written later (exit handlers) go to stderr.
 pub(crate) fn end_of_run() -> Vec<String> {
-    if CAPTURE.get().and_then(Option::as_ref).is_none() {
+    let runtime = CAPTURE.get().and_then(Option::as_ref).is_some();
+    if !runtime && !crate::valgrind::start() {
         return Vec::new();
     }
     // A failed lookup of anyone's on this thread (the C suites' loader, symbol names).
     forget_dl_error();
-    if let Some(check) = symbol(c"__lsan_do_recoverable_leak_check") {
+    if let Some(check) = symbol(c"__lsan_do_recoverable_leak_check").filter(|_| runtime) {
         // SAFETY: `int __lsan_do_recoverable_leak_check(void)`, looked up by name.
         unsafe {
             let f: extern "C" fn() -> c_int = std::mem::transmute(check);
@@ -337,6 +353,8 @@ pub(crate) fn end_of_run() -> Vec<String> {
     let lines = take_report()
         .map(|r| report_lines("# kunit-sanitizer: ", &r))
         .unwrap_or_default();
+    // Valgrind's reports after this point (the process's exit) are the runner's to print.
+    crate::valgrind::end_of_run();
     if !lines.is_empty() {
         OUTSIDE_CASES.store(true, Ordering::Relaxed);
     }

@@ -38,6 +38,8 @@ mod stub_kunit;
 mod suite_run_kunit;
 #[path = "../src/test_handle_kunit.rs"]
 mod test_handle_kunit;
+#[path = "../src/valgrind_kunit.rs"]
+mod valgrind_kunit;
 #[path = "../src/warn_kunit.rs"]
 mod warn_kunit;
 

@@ -429,6 +429,12 @@ fn run_under_debugger(
             candidates.push((bin.clone(), l.to_string()));
         }
     }
+    // The attribute filters still apply (the glob is the chosen case).
+    let extra = opts.harness.forward("", false);
+    let dir = std::env::temp_dir().join(format!("kunit-debugger-{}", std::process::id()));
+    if debugger == debugger::Debugger::Valgrind {
+        return run_under_valgrind(candidates, opts.harness.glob(), &extra, &dir);
+    }
     let (bin, name) = match debugger::choose(candidates) {
         Ok(one) => one,
         Err(message) => {
@@ -436,9 +442,6 @@ fn run_under_debugger(
             return Ok(2);
         }
     };
-    // The attribute filters still apply (the glob is the chosen case).
-    let extra = opts.harness.forward("", false);
-    let dir = std::env::temp_dir().join(format!("kunit-debugger-{}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let mut cmd = match debugger::command(debugger, &bin, &name, &extra, &dir) {
         Ok(cmd) => cmd,
@@ -449,13 +452,7 @@ fn run_under_debugger(
         }
         Err(e) => return Err(e),
     };
-    if debugger == debugger::Debugger::Valgrind {
-        eprintln!("kunit: running {name} under valgrind's memcheck; its reports are on stderr, and one fails the run");
-    } else {
-        eprintln!(
-            "kunit: running {name} under {debugger:?}; it stops at the first failed expectation"
-        );
-    }
+    eprintln!("kunit: running {name} under {debugger:?}; it stops at the first failed expectation");
     let status = match cmd.status() {
         Ok(s) => s,
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -467,6 +464,71 @@ fn run_under_debugger(
     };
     let _ = std::fs::remove_dir_all(&dir);
     Ok(status.code().unwrap_or(1))
+}
+
+/// `--debugger=valgrind`: every selected test (`candidates`), each harness once under
+/// memcheck with the user's `glob`; a report fails the case it came in, in its log. The exit
+/// status is the first failing harness's (valgrind's own is 1 after any report), or 1 when
+/// memcheck reported outside any case (printed to stderr).
+fn run_under_valgrind(
+    candidates: Vec<(PathBuf, String)>,
+    glob: &str,
+    extra: &[String],
+    dir: &Path,
+) -> io::Result<i32> {
+    if candidates.is_empty() {
+        eprintln!("kunit: error: --debugger: the filters select no test");
+        return Ok(2);
+    }
+    let mut bins: Vec<PathBuf> = Vec::new();
+    for (bin, _) in &candidates {
+        if !bins.contains(bin) {
+            bins.push(bin.clone());
+        }
+    }
+    let glob = if glob.is_empty() { "*" } else { glob };
+    let mut code = 0;
+    for bin in bins {
+        // A fresh folder per harness: its own log and read mark.
+        let _ = std::fs::remove_dir_all(dir);
+        std::fs::create_dir_all(dir)?;
+        let mut cmd = match debugger::command(debugger::Debugger::Valgrind, &bin, glob, extra, dir)
+        {
+            Ok(cmd) => cmd,
+            Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+                eprintln!("kunit: error: {e}");
+                let _ = std::fs::remove_dir_all(dir);
+                return Ok(2);
+            }
+            Err(e) => return Err(e),
+        };
+        eprintln!(
+            "kunit: running {} ({glob}) under valgrind's memcheck; a report fails the case it came in",
+            bin.display()
+        );
+        let status = match cmd.status() {
+            Ok(s) => s,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                eprintln!("kunit: error: --debugger: valgrind is not installed");
+                let _ = std::fs::remove_dir_all(dir);
+                return Ok(2);
+            }
+            Err(e) => return Err(e),
+        };
+        let outside = debugger::unattributed_valgrind_reports(dir);
+        for line in &outside {
+            eprintln!("{line}");
+        }
+        let _ = std::fs::remove_dir_all(dir);
+        let this = match status.code().unwrap_or(1) {
+            0 if !outside.is_empty() => 1,
+            c => c,
+        };
+        if code == 0 {
+            code = this;
+        }
+    }
+    Ok(code)
 }
 
 /// Runs the binaries and reports; returns the exit status.

@@ -429,9 +429,9 @@ pub struct ExecOptions {
         num_args = 0..=1,
         require_equals = true,
         default_missing_value = "gdb",
-        help = "Runs the one test the filters select in the foreground under the debugger (gdb, what a bare --debugger means, or lldb), stopped at its first failed expectation with the test's line selected; or under valgrind's memcheck, which reports reads of uninitialised memory. An error (exit 2) when the filters select no test or several."
+        help = "Runs the one test the filters select in the foreground under the debugger (gdb, what a bare --debugger means, or lldb), stopped at its first failed expectation with the test's line selected (an error, exit 2, when the filters select no test or several); or, with valgrind, the tests the filters select under memcheck, which sees reads of uninitialised memory: a report fails the case it came in, in its log."
     )]
-    /// `--debugger`: one test under gdb, lldb or valgrind.
+    /// `--debugger`: one test under gdb or lldb, or the selected tests under valgrind.
     pub debugger: Option<crate::exec::debugger::Debugger>,
     #[arg(
         long = "list_tests_attr",

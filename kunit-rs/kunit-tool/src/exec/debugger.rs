@@ -3,7 +3,9 @@
 //! `assert/failure.rs`) after logging each failure, Rust's and C's; the debugger breaks there
 //! and gdb selects the first frame outside kunit, the test's own line. The filters must
 //! select exactly one case: a debugger session is interactive, and the hook would stop in
-//! whichever case failed first.
+//! whichever case failed first. Valgrind is no debugger: `--debugger=valgrind` runs every
+//! selected case under memcheck, whose reports the harness puts into the case they came in
+//! (kunit's `valgrind.rs`); what comes outside any case is printed after the run.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -201,13 +203,18 @@ pub fn command(
             }
             let mut cmd = Command::new("valgrind");
             // Errors only, each with where the uninitialised bytes came from (the kmalloc);
-            // a reported error makes the run fail.
+            // a reported error makes the run fail. They go to a file the harness reads after
+            // each case (kunit's `valgrind.rs`): a report fails the case it came in.
             cmd.args([
                 "-q",
                 "--tool=memcheck",
                 "--track-origins=yes",
                 "--error-exitcode=1",
             ]);
+            let log = valgrind_log(script_dir);
+            let mut log_arg = std::ffi::OsString::from("--log-file=");
+            log_arg.push(&log);
+            cmd.arg(log_arg).env(VALGRIND_LOG_ENV, &log);
             cmd.arg(bin).args(harness_args);
             cmd
         }
@@ -249,6 +256,49 @@ pub fn command(
             cmd
         }
     })
+}
+
+/// The variable naming valgrind's log for the harness (kunit's `valgrind::LOG_ENV`).
+const VALGRIND_LOG_ENV: &str = "KUNIT_VALGRIND_LOG";
+
+/// Where valgrind writes its reports for a run whose files are in `dir`.
+pub fn valgrind_log(dir: &Path) -> PathBuf {
+    dir.join("valgrind.log")
+}
+
+/// After a run under valgrind: the part of its log the harness did not put into a case's
+/// log (written after the run's end, or all of it when the harness did not reach the end,
+/// having crashed), as lines for stderr. Empty when every report went to a case.
+pub fn unattributed_valgrind_reports(dir: &Path) -> Vec<String> {
+    let log = valgrind_log(dir);
+    let Ok(bytes) = std::fs::read(&log) else {
+        return Vec::new();
+    };
+    let mut mark = log.clone().into_os_string();
+    mark.push(".read");
+    let read = std::fs::read_to_string(PathBuf::from(mark))
+        .ok()
+        .and_then(|t| t.trim().parse::<usize>().ok());
+    let (from, why) = match read {
+        Some(n) => (n.min(bytes.len()), "after the last case"),
+        None => (
+            0,
+            "the harness did not read it: it did not reach the end of its run, or cannot ask valgrind off x86_64",
+        ),
+    };
+    let rest = String::from_utf8_lossy(&bytes[from..]);
+    if rest.trim().is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![format!(
+        "kunit: valgrind reported outside any case ({why}):"
+    )];
+    lines.extend(
+        rest.trim_end()
+            .lines()
+            .map(|l| format!("# kunit-valgrind: {l}").trim_end().to_string()),
+    );
+    lines
 }
 
 /// `name` as `PATH` finds it, links resolved; `name` itself when not found.

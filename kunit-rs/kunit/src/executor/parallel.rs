@@ -40,7 +40,11 @@ pub fn run_plan_with_events(
     let n = units.len();
     let jobs = serial_jobs.clamp(1, n.max(1));
     if serial_jobs < config.jobs && Run::units(&plan.suites, config.jobs).len() > 1 {
-        out.line("# kunit-sanitizer: a sanitizer runtime is present; suites run one at a time");
+        out.line(if crate::sanitizer::runtime_present() {
+            "# kunit-sanitizer: a sanitizer runtime is present; suites run one at a time"
+        } else {
+            "# kunit-sanitizer: running under valgrind; suites run one at a time"
+        });
     }
     let run = Arc::new(Run::new(plan.suites, units, config, out, jobs, events));
     crate::test_handle::install_helper_panic_reporting();
