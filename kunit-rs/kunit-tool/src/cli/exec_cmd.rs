@@ -342,6 +342,7 @@ fn runner_options(args: &ExecOptions) -> exec::RunnerOptions {
                 .unwrap_or(per_case.saturating_mul(12).saturating_add(30)),
         ),
         isolation: args.run_isolated,
+        suite_jobs: 1,
     }
 }
 
@@ -444,6 +445,9 @@ pub(crate) struct RunStyle {
     pub start_line: Option<String>,
     /// The JSON's `arch`, instead of this machine's.
     pub arch: Option<String>,
+    /// Run each process's suites `--jobs` at a time (tree mode's one process), instead of
+    /// one at a time with `--jobs` processes.
+    pub parallel_suites: bool,
 }
 
 /// [`run_binaries`] with `style`.
@@ -456,7 +460,11 @@ pub(crate) fn run_binaries_as(
     progress: bool,
     style: &RunStyle,
 ) -> io::Result<i32> {
-    let opts = runner_options(args);
+    let mut opts = runner_options(args);
+    let n_jobs = build.jobs.unwrap_or_else(default_jobs);
+    if style.parallel_suites {
+        opts.suite_jobs = n_jobs;
+    }
     if let Some(message) = bins.first().and_then(|b| refused_filters(b, &opts)) {
         eprintln!("{message}");
         eprintln!("kunit: error: the harness refused the filters; nothing was run");
@@ -492,7 +500,6 @@ pub(crate) fn run_binaries_as(
     if let Some(flag) = &shown {
         out.set_progress_flag(flag.clone());
     }
-    let n_jobs = build.jobs.unwrap_or_else(default_jobs);
     let (mut stream, workers) = exec::start(jobs, opts, n_jobs, ctl.clone(), shown);
     if report.raw_output.is_some() {
         // The merged stream is KTAP already, so `all` and `kunit` print the same.

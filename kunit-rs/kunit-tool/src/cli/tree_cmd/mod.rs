@@ -246,6 +246,7 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
     let style = RunStyle {
         start_line: Some("Starting KUnit Kernel (1/1)...".into()),
         arch: Some("um".into()),
+        parallel_suites: true,
     };
     let code = run_binaries_as(
         &build,
