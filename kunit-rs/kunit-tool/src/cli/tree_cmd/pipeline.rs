@@ -948,10 +948,27 @@ impl<'a> Resolver<'a> {
         out
     }
 
+    /// The file naming the tree objects the last link took (one per line).
+    fn linked_list(&self) -> PathBuf {
+        self.inp.work().join("linked-objects")
+    }
+
     fn run(&mut self, out: &mut Printer) -> io::Result<Result<Linked, i32>> {
         let _ = out;
         let tests = self.tests.clone();
-        self.compile(&tests).map_err(io::Error::other)?;
+        // The objects the last link took are compiled beside the tests, on every core: after
+        // an edit of the code under test its object is ready when the symbol search asks for
+        // it (which object provides what is still decided below, as without this).
+        let mut first = tests.clone();
+        for o in std::fs::read_to_string(self.linked_list())
+            .unwrap_or_default()
+            .lines()
+        {
+            if self.by_obj.contains_key(o) && !first.iter().any(|t| t == o) {
+                first.push(o.to_string());
+            }
+        }
+        self.compile(&first).map_err(io::Error::other)?;
         self.trace.mark("tests compiled");
         let mut unrunnable = Vec::new();
         for (o, f) in &self.carried {
@@ -1057,6 +1074,12 @@ impl<'a> Resolver<'a> {
             let absent: BTreeSet<&String> =
                 need.iter().filter(|s| !self.process.contains(*s)).collect();
             if absent.is_empty() {
+                let mut list = String::new();
+                for o in objs.iter().filter(|o| !o.contains('\n')) {
+                    list.push_str(o);
+                    list.push('\n');
+                }
+                write_if_changed(&self.linked_list(), &list)?;
                 return Ok(Ok(Linked {
                     tests: self.test_sources(&linked),
                     compiler: cmds.compiler.clone(),
