@@ -318,3 +318,35 @@ fn a_cargo_project_is_not_taken_for_a_tree() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Suites run two at a time in one process; when it crashes, the suites it did not report
+/// run again one at a time, so the crash is pinned on its case and the other suites' results
+/// are the serial run's, byte for byte.
+#[test]
+fn a_crash_among_parallel_suites_is_reported_as_a_serial_run_reports_it() {
+    let t = tree("parallel-crash");
+    let f = t.join("lib/math/mathops_kunit.c");
+    let text = std::fs::read_to_string(&f).expect("mathops_kunit.c");
+    std::fs::write(
+        &f,
+        text.replace(
+            "KUNIT_EXPECT_EQ(test, fixture_mul(6, 7), 42);",
+            "if (fixture_mul(6, 7) == 42)\n\t\t__builtin_trap();",
+        ),
+    )
+    .expect("edit");
+    let serial = kunit(&t, &["run", "--alltests", "--jobs", "1"]);
+    let parallel = kunit(&t, &["run", "--alltests", "--jobs", "2"]);
+    assert_eq!(serial.status.code(), Some(1));
+    assert_eq!(parallel.status.code(), Some(1));
+    let got = normalised(&parallel);
+    assert_eq!(got, normalised(&serial));
+    assert!(got.contains("[CRASHED] mul_case"), "{got}");
+    assert!(got.contains("[PASSED] add_case"), "{got}");
+    assert!(
+        got.contains("=================== [PASSED] fixture-sum ===================\n"),
+        "{got}"
+    );
+    let note = String::from_utf8_lossy(&parallel.stderr);
+    assert!(note.contains("suites at a time ended early"), "{note}");
+}

@@ -381,6 +381,7 @@ fn runner_options(args: &ExecOptions) -> exec::RunnerOptions {
                 .unwrap_or(per_case.saturating_mul(12).saturating_add(30)),
         ),
         isolation: args.run_isolated,
+        suite_jobs: 1,
     }
 }
 
@@ -561,6 +562,9 @@ pub(crate) struct RunStyle {
     pub arch: Option<String>,
     /// The one process's `1..N` is the document's (`MergedStream::show_single_plan`).
     pub single_plan: bool,
+    /// Run each process's suites `--jobs` at a time (tree mode's one process), instead of
+    /// one at a time with `--jobs` processes.
+    pub parallel_suites: bool,
 }
 
 /// [`run_binaries`] with `style`.
@@ -573,7 +577,11 @@ pub(crate) fn run_binaries_as(
     progress: bool,
     style: &RunStyle,
 ) -> io::Result<i32> {
-    let opts = runner_options(args);
+    let mut opts = runner_options(args);
+    let n_jobs = build.jobs.unwrap_or_else(default_jobs);
+    if style.parallel_suites {
+        opts.suite_jobs = n_jobs;
+    }
     if let Some(message) = bins.first().and_then(|b| refused_filters(b, &opts)) {
         eprintln!("{message}");
         eprintln!("kunit: error: the harness refused the filters; nothing was run");
@@ -609,7 +617,6 @@ pub(crate) fn run_binaries_as(
     if let Some(flag) = &shown {
         out.set_progress_flag(flag.clone());
     }
-    let n_jobs = build.jobs.unwrap_or_else(default_jobs);
     let whole_in_one = jobs.len() == 1 && jobs[0].suites.is_none();
     let (mut stream, workers) = exec::start(jobs, opts, n_jobs, ctl.clone(), shown);
     if style.single_plan && whole_in_one {

@@ -7,6 +7,12 @@
 //! yet runs again in fresh processes: each remaining case of the interrupted
 //! suite on its own (`--filter_glob suite.case`), then each remaining suite.
 //! `--run_isolated` starts from one process per suite or per case.
+//!
+//! With [`RunnerOptions::suite_jobs`] above one, a process runs several suites at a time
+//! (the harness prints them in order), so a crash cannot be pinned on the case the output
+//! stopped at: the lines of a suite are held until its result line, and when the process
+//! dies, the held lines are dropped and every suite not reported runs again one at a time,
+//! where the crash is found as above.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,6 +42,9 @@ pub struct RunnerOptions {
     pub process_timeout: Duration,
     /// `--run_isolated`: one process per suite or per case.
     pub isolation: Option<Isolation>,
+    /// Suites one harness process runs at a time (its `--jobs`); tree mode's one process
+    /// runs its suites on every core, the harness keeping their output in order.
+    pub suite_jobs: usize,
 }
 
 /// State shared by all runners: Ctrl-C and the progress text.
@@ -220,25 +229,38 @@ impl<'a> BinaryRunner<'a> {
         }
     }
 
-    fn harness_args(&self, glob: &str) -> Vec<String> {
+    fn harness_args(&self, glob: &str, jobs: usize) -> Vec<String> {
         let mut a = vec![
             flags::FORMAT.to_string(),
             "ktap".to_string(),
             flags::JOBS.to_string(),
-            "1".to_string(),
+            jobs.to_string(),
         ];
         a.extend(self.opts.harness.forward(glob, true));
         a
     }
 
-    /// Runs one process, feeding its stdout through `splicer`.
-    fn run_process(&mut self, glob: &str, splicer: &mut Splicer, what: &str) -> Ending {
+    /// Runs one process, feeding its stdout through `splicer`; with `held`, the process
+    /// runs `suite_jobs` suites at a time and each suite's lines wait there for its result
+    /// line (a crash drops them).
+    fn run_process(
+        &mut self,
+        glob: &str,
+        splicer: &mut Splicer,
+        what: &str,
+        mut held: Option<&mut Vec<Item>>,
+    ) -> Ending {
         if self.ctl.interrupted() {
             return Ending::Interrupted;
         }
         self.ctl
             .set_progress(format!("{} {what}", self.short_name()));
-        let args = self.harness_args(glob);
+        let jobs = if held.is_some() {
+            self.opts.suite_jobs
+        } else {
+            1
+        };
+        let args = self.harness_args(glob, jobs);
         let mut h = match Harness::spawn(&self.bin, &args) {
             Ok(h) => h,
             Err(e) => {
@@ -256,7 +278,17 @@ impl<'a> BinaryRunner<'a> {
             if line.starts_with(SANITIZER_OUTSIDE_CASES) {
                 outside_cases.push(line.to_string());
             }
-            splicer.feed(line, &mut *self.emit);
+            let emit = &mut *self.emit;
+            match held.as_deref_mut() {
+                None => splicer.feed(line, emit),
+                Some(h) => splicer.feed(line, &mut |item| {
+                    let end = matches!(item, Item::SuiteResult { .. });
+                    h.push(item);
+                    if end {
+                        h.drain(..).for_each(&mut *emit);
+                    }
+                }),
+            }
         }
         drop(lines);
         let stop_reason = reader.stop_reason;
@@ -317,10 +349,64 @@ impl<'a> BinaryRunner<'a> {
         Ending::Crashed(reason)
     }
 
-    /// Runs the suites matching `glob` in one process, recovering from crashes.
+    /// Runs the suites matching `glob` in one process, recovering from crashes; several
+    /// at a time when `suite_jobs` asks for it.
     fn run_whole(&mut self, glob: &str) {
+        if self.opts.suite_jobs > 1 {
+            self.run_whole_parallel(glob);
+        } else {
+            self.run_whole_serial(glob);
+        }
+    }
+
+    /// [`run_whole`](Self::run_whole) with `suite_jobs` suites at a time: what the process
+    /// reported whole stands; after a crash every suite it did not report runs again, one
+    /// process each, serially (where a crash is pinned on its case).
+    fn run_whole_parallel(&mut self, glob: &str) {
         let mut splicer = Splicer::new(Mode::Whole);
-        let ending = self.run_process(glob, &mut splicer, glob);
+        let mut held = Vec::new();
+        let ending = self.run_process(glob, &mut splicer, glob, Some(&mut held));
+        match ending {
+            Ending::Complete | Ending::Rejected => {
+                // Lines after the last suite (none from a complete harness).
+                held.into_iter().for_each(&mut *self.emit);
+            }
+            Ending::Interrupted => {
+                // Printed in plan order: the unfinished suite is the next one.
+                held.into_iter().for_each(&mut *self.emit);
+                self.stopped = true;
+                if splicer.suite_header_seen {
+                    let suites = self.suites_for(glob);
+                    if let Some(s) = suites.get(splicer.suites_done as usize) {
+                        let outcomes = outcome_guess(&splicer);
+                        self.finish_interrupted(s, splicer.cases_done, &outcomes);
+                    }
+                }
+            }
+            Ending::Crashed(reason) => {
+                let first = reason.lines().next().unwrap_or("");
+                eprintln!(
+                    "kunit: {}: the process running {} suites at a time ended early ({first}); the suites it did not report run again one at a time",
+                    self.short_name(),
+                    self.opts.suite_jobs
+                );
+                let suites = self.suites_for(glob);
+                for s in suites.iter().skip(splicer.suites_done as usize) {
+                    if self.stopped {
+                        return;
+                    }
+                    let g = self.suite_glob(&s.name);
+                    self.run_whole_serial(&g);
+                }
+            }
+        }
+    }
+
+    /// Runs the suites matching `glob` in one process, one at a time, recovering from
+    /// crashes.
+    fn run_whole_serial(&mut self, glob: &str) {
+        let mut splicer = Splicer::new(Mode::Whole);
+        let ending = self.run_process(glob, &mut splicer, glob, None);
         let reason = match ending {
             Ending::Complete | Ending::Rejected => return,
             Ending::Crashed(r) => r,
@@ -370,7 +456,7 @@ impl<'a> BinaryRunner<'a> {
                 return;
             }
             let g = self.suite_glob(&s.name);
-            self.run_whole(&g);
+            self.run_whole_serial(&g);
         }
     }
 
@@ -388,7 +474,7 @@ impl<'a> BinaryRunner<'a> {
     fn run_case(&mut self, suite: &str, case: &str, number: u64) -> CaseOutcome {
         let mut splicer = Splicer::new(Mode::Case { number });
         let glob = format!("{suite}.{case}");
-        let ending = self.run_process(&glob, &mut splicer, &glob);
+        let ending = self.run_process(&glob, &mut splicer, &glob, None);
         if let Some(o) = splicer.case_result {
             return o;
         }

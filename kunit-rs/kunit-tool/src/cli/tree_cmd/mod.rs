@@ -247,6 +247,9 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
         start_line: Some("Starting KUnit Kernel (1/1)...".into()),
         arch: Some("um".into()),
         single_plan: true,
+        // An instrumented run keeps one suite at a time: a sanitizer report names its case,
+        // and gcov's counters are not updated atomically.
+        parallel_suites: b.sanitizers.is_empty() && !b.coverage,
     };
     let code = run_binaries_as(
         &build,

@@ -58,7 +58,8 @@ pub struct TreeOptions {
     /// `--arch` (only `um`).
     #[arg(long = "arch", value_name = "ARCH")]
     pub arch: Option<String>,
-    /// `--jobs`.
+    /// `--jobs`: compilers at a time, and suites the test process runs at a time (their
+    /// output kept in order; default: the CPUs).
     #[arg(long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// kunit.py flags tree mode cannot honour, refused by [`refused`].

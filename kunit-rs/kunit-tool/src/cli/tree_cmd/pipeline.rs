@@ -777,10 +777,10 @@ impl<'a> Resolver<'a> {
                 Ok(o) => self.watched.add_deps_file(&o.deps),
             }
         }
-        let nm = nm_tool();
-        for (o, r) in objs.iter().zip(results) {
+        let tables = symbol_tables(&results, self.inp.jobs);
+        for ((o, r), t) in objs.iter().zip(results).zip(tables) {
             let c = match r {
-                Ok(object) => match symbols(&nm, &object.path) {
+                Ok(object) => match t.unwrap_or_else(|| Err("nm was not run".into())) {
                     Ok(t) => Compiled::Ok {
                         object,
                         defined: t.defined,
@@ -899,6 +899,34 @@ impl<'a> Resolver<'a> {
         Ok(providers)
     }
 
+    /// Does every symbol that `objs` and the `extra` objects leave undefined have a
+    /// definition among them, in the process or from the link itself? Then the shared object
+    /// needs nothing absent, and no `nm -D` (a process) has to say so. Not for an
+    /// instrumented link (`cmds.link_flags`): its runtimes bring references of their own.
+    fn resolved_in_link(&self, objs: &[String], extra: &[kunit_kbuild::SymbolTable]) -> bool {
+        let mut defined: HashSet<&str> = HashSet::new();
+        let mut undefined: Vec<&str> = Vec::new();
+        for o in objs {
+            let Some(Compiled::Ok {
+                defined: d,
+                undefined: u,
+                ..
+            }) = self.compiled.get(o)
+            else {
+                return false;
+            };
+            defined.extend(d.iter().map(String::as_str));
+            undefined.extend(u.iter().map(String::as_str));
+        }
+        for t in extra {
+            defined.extend(t.defined.iter().map(String::as_str));
+            undefined.extend(t.undefined.iter().map(String::as_str));
+        }
+        undefined
+            .iter()
+            .all(|u| defined.contains(u) || self.process.contains(*u) || LINKER_DEFINED.contains(u))
+    }
+
     /// The objects `test` needs and the first missing symbol's reason, if any.
     fn closure(
         &self,
@@ -974,10 +1002,27 @@ impl<'a> Resolver<'a> {
         out
     }
 
+    /// The file naming the tree objects the last link took (one per line).
+    fn linked_list(&self) -> PathBuf {
+        self.inp.work().join("linked-objects")
+    }
+
     fn run(&mut self, out: &mut Printer) -> io::Result<Result<Linked, i32>> {
         let _ = out;
         let tests = self.tests.clone();
-        self.compile(&tests).map_err(io::Error::other)?;
+        // The objects the last link took are compiled beside the tests, on every core: after
+        // an edit of the code under test its object is ready when the symbol search asks for
+        // it (which object provides what is still decided below, as without this).
+        let mut first = tests.clone();
+        for o in std::fs::read_to_string(self.linked_list())
+            .unwrap_or_default()
+            .lines()
+        {
+            if self.by_obj.contains_key(o) && !first.iter().any(|t| t == o) {
+                first.push(o.to_string());
+            }
+        }
+        self.compile(&first).map_err(io::Error::other)?;
         self.trace.mark("tests compiled");
         let mut unrunnable = Vec::new();
         let mut runnable = Vec::new();
@@ -1025,6 +1070,8 @@ impl<'a> Resolver<'a> {
                     });
                 }
             }
+            // The skipped entries' symbols, for `resolved_in_link` (`None`: unknown).
+            let mut extra_tables = Some(Vec::new());
             if !extra.is_empty() {
                 let Some((all, _)) = &self.all else {
                     return Err(io::Error::other("no compile commands"));
@@ -1041,6 +1088,10 @@ impl<'a> Resolver<'a> {
                         io::Error::other(format!("kunit: the skipped entries do not compile: {e}"))
                     })?;
                     self.watched.add_deps_file(&x.deps);
+                    match symbols(&nm_tool(), &x.path) {
+                        Ok(t) => extra_tables.iter_mut().for_each(|v| v.push(t.clone())),
+                        Err(_) => extra_tables = None,
+                    }
                     files.push(x);
                 }
             }
@@ -1060,10 +1111,21 @@ impl<'a> Resolver<'a> {
                 }
             };
             self.trace.mark("linked");
-            let need = undefined_dynamic(&so);
+            let need = match &extra_tables {
+                Some(x) if cmds.link_flags.is_empty() && self.resolved_in_link(&objs, x) => {
+                    Vec::new()
+                }
+                _ => undefined_dynamic(&so),
+            };
             let absent: BTreeSet<&String> =
                 need.iter().filter(|s| !self.process.contains(*s)).collect();
             if absent.is_empty() {
+                let mut list = String::new();
+                for o in objs.iter().filter(|o| !o.contains('\n')) {
+                    list.push_str(o);
+                    list.push('\n');
+                }
+                write_if_changed(&self.linked_list(), &list)?;
                 return Ok(Ok(Linked {
                     tests: self.test_sources(&linked),
                     compiler: cmds.compiler.clone(),
@@ -1212,6 +1274,30 @@ fn compile_reason(tree: &Path, file: &Path, stderr: &str) -> String {
         .map(|l| rel(l.trim()))
         .unwrap_or_else(|| stderr.lines().next().unwrap_or("").trim().to_string());
     format!("{file} does not compile: {first}")
+}
+
+/// [`symbols`] of every compiled object (`None` for the failed ones), `jobs` `nm`s at a time
+/// (each a process, so not one after another).
+fn symbol_tables(
+    results: &[Result<objects::Object, String>],
+    jobs: usize,
+) -> Vec<Option<Result<kunit_kbuild::SymbolTable, String>>> {
+    let nm = nm_tool();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let tables = std::sync::Mutex::new((0..results.len()).map(|_| None).collect::<Vec<_>>());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, results.len().max(1)) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(r) = results.get(i) else { break };
+                if let Ok(object) = r {
+                    let t = symbols(&nm, &object.path);
+                    tables.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(t);
+                }
+            });
+        }
+    });
+    tables.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
 /// `nm`'s table of an object, kept beside it (`.syms`) while the object is the same file
