@@ -15,43 +15,9 @@
 #define ENOENT 2
 #define ENOMEM 12
 
-struct device;
 struct kunit;
 
-struct device_driver {
-	const char *name;
-	const void *bus;
-	void *owner;
-	int (*probe)(struct device *dev);
-	void (*sync_state)(struct device *dev);
-	int (*remove)(struct device *dev);
-	void (*shutdown)(struct device *dev);
-};
-
-struct bus_type {
-	const char *name;
-	void *match, *probe, *remove;
-};
-
-/* Mirrors include/linux/device.h (its _Static_assert checks the devres offset). */
-struct device {
-	const char *kobj_name;
-	struct device *parent;
-	const char *init_name;
-	const struct bus_type *bus;
-	struct device_driver *driver;
-	void *platform_data;
-	void *driver_data;
-	void (*release)(struct device *dev);
-	void *devres;
-	bool own_driver;
-	struct {
-		int event;
-		bool can_wakeup;
-		void *qos;
-	} power; /* <linux/pm.h>'s struct dev_pm_info */
-};
-_Static_assert(sizeof(struct device) == 12 * sizeof(void *), "struct device matches the header's");
+#include "device_layout.h"
 
 typedef void (*dr_release_t)(struct device *dev, void *res);
 

@@ -23,36 +23,8 @@
 
 struct kunit;
 struct completion;
-struct device;
 
-struct device_driver {
-	const char *name;
-	const void *bus;
-	void *owner;
-	int (*probe)(struct device *dev);
-	void (*sync_state)(struct device *dev);
-	int (*remove)(struct device *dev);
-	void (*shutdown)(struct device *dev);
-};
-
-struct bus_type {
-	const char *name;
-	void *match, *probe, *remove;
-};
-
-/* Mirrors include/linux/device.h. */
-struct device {
-	const char *kobj_name;
-	struct device *parent;
-	const char *init_name;
-	const struct bus_type *bus;
-	struct device_driver *driver;
-	void *platform_data;
-	void *driver_data;
-	void (*release)(struct device *dev);
-	void *devres;
-	bool own_driver;
-};
+#include "device_layout.h"
 
 /* <linux/mod_devicetable.h>'s. */
 struct platform_device_id {
@@ -75,6 +47,10 @@ struct platform_device {
 	struct platform_device *next;
 	char *dev_name;
 };
+/* The same size as the header's (which asserts it too): the fields after dev line up. */
+_Static_assert(sizeof(struct platform_device) == 2 * sizeof(void *) + sizeof(struct device) +
+		       8 + 2 * sizeof(void *) + 2 * sizeof(void *) + 2 * sizeof(void *),
+	       "struct platform_device matches the header's");
 
 struct platform_driver {
 	int (*probe)(struct platform_device *pdev);

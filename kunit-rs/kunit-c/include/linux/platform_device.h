@@ -63,6 +63,9 @@ struct platform_driver {
 /* kunit-c's glue mirrors these layouts. */
 _Static_assert(offsetof(struct platform_device, dev) == 2 * sizeof(void *),
 	       "struct platform_device matches kunit-c's glue");
+_Static_assert(sizeof(struct platform_device) == 2 * sizeof(void *) + sizeof(struct device) +
+		       8 + 2 * sizeof(void *) + 2 * sizeof(void *) + 2 * sizeof(void *),
+	       "struct platform_device matches kunit-c's glue");
 _Static_assert(offsetof(struct platform_driver, driver) == 3 * sizeof(void *),
 	       "struct platform_driver matches kunit-c's glue");
 
