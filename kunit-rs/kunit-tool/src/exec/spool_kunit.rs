@@ -19,6 +19,7 @@ mod tests {
             prefix: "ok ".into(),
             rest: " s".into(),
         });
+        s.push(Item::Plan(7));
         drop(s);
         let mut got = Vec::new();
         let mut spilled = 0;
@@ -37,7 +38,7 @@ mod tests {
             }
         }
         assert!(spilled >= 1);
-        assert_eq!(got.len(), 41);
+        assert_eq!(got.len(), 42);
         for (i, item) in got.iter().take(40).enumerate() {
             assert!(matches!(item, Item::Line(l) if l.starts_with(&format!("{i} "))));
         }
@@ -48,5 +49,6 @@ mod tests {
                 rest: " s".into()
             }
         );
+        assert_eq!(got[41], Item::Plan(7));
     }
 }
