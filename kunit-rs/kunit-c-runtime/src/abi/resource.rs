@@ -250,8 +250,12 @@ unsafe impl Send for CResourceRef {}
 fn release(r: &mut CResourceRef) {
     let res = r.0;
     // SAFETY: the last reference went: nothing else uses `res`; `free` is C's callback,
-    // and a struct kunit allocated came from kzalloc (kunit-c's glue), as in KUnit.
+    // and a struct kunit allocated came from kzalloc (kunit-c's glue), as in KUnit. A
+    // resource still on `test->resources` (a test's cleanup releases them newest first) is
+    // taken off it before it is freed, as KUnit's kunit_cleanup() takes each off first
+    // (`del_init` leaves a node never linked, all zeroes, self-linked).
     unsafe {
+        ListHead::del_init(&raw mut (*res).node);
         if let Some(free) = (*res).free {
             free(res);
         }
