@@ -193,6 +193,33 @@ fn a_file_that_includes_its_test_is_the_test_object_and_names_its_module() {
 }
 
 #[test]
+fn raw_output_has_the_kernels_plan_and_each_skipped_files_module() {
+    let t = tree("raw");
+    let out = kunit(&t, &["run", "--alltests", "--raw_output"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got = String::from_utf8_lossy(&out.stdout);
+    // One process runs every suite, so its plan is the document's, as the kernel prints it.
+    assert!(
+        got.contains("KTAP version 1\n1..7\n    KTAP version 1\n"),
+        "{got}"
+    );
+    // A file that cannot run keeps kbuild's module name for its suite.
+    for (suite, module) in [
+        ("fixture-broken", "broken_kunit"),
+        ("fixture-header", "header_kunit"),
+        ("fixture-orphan", "orphan_kunit"),
+    ] {
+        let want = format!("    # Subtest: {suite}\n    # module: {module}\n");
+        assert!(got.contains(&want), "{want:?} in {got}");
+    }
+}
+
+#[test]
 fn an_unmet_option_is_one_error_naming_its_dependency() {
     let t = tree("unmet");
     let out = kunit(&t, &["run", "--kconfig_add", "CONFIG_UNMET_KUNIT_TEST=y"]);

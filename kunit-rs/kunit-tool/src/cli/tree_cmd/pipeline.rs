@@ -117,6 +117,7 @@ impl Built {
                 option: s("option"),
                 suites,
                 reason: s("reason")?,
+                module: s("module").unwrap_or_default(),
             });
         }
         let strings = |k: &str| -> Vec<String> {
@@ -152,7 +153,7 @@ impl Built {
             .iter()
             .map(|u| {
                 serde_json::json!({
-                    "source": u.source, "option": u.option, "reason": u.reason,
+                    "source": u.source, "option": u.option, "reason": u.reason, "module": u.module,
                     "suites": u.suites.iter().map(|s| serde_json::json!({"name": s.name, "cases": s.cases, "no_case": s.no_case})).collect::<Vec<_>>(),
                 })
             })
@@ -985,6 +986,8 @@ impl<'a> Resolver<'a> {
                 matches!(self.config.get(opt), Some("y" | "m"))
             }),
             reason,
+            // kbuild's modname: the object's stem with '-' as '_'.
+            module: stem.replace('-', "_"),
         }
     }
 

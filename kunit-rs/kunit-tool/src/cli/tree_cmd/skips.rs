@@ -16,6 +16,9 @@ pub struct Unrunnable {
     pub suites: Vec<DeclaredSuite>,
     /// The reason, one line.
     pub reason: String,
+    /// kbuild's `KBUILD_MODNAME` of the object that builds it (the including file's, or a
+    /// composite's), which KTAP's `# module:` line shows; empty: the source's stem.
+    pub module: String,
 }
 
 /// `s` as a C string literal.
@@ -48,8 +51,8 @@ pub fn c_source(list: &[Unrunnable]) -> String {
          #include <kunit/test.h>\n\n",
     );
     let mut n = 0usize;
-    let mut all = Vec::new();
     for u in list {
+        let mut all = Vec::new();
         let stem = u
             .source
             .rsplit('/')
@@ -90,8 +93,18 @@ pub fn c_source(list: &[Unrunnable]) -> String {
             all.push(format!("&kunit_rs_suite_{n}"));
         }
         n += 1;
+        // Registered under the file's own module name, as kbuild builds it, for `# module:`.
+        let module = if u.module.is_empty() {
+            &stem
+        } else {
+            &u.module
+        };
+        c.push_str(&format!(
+            "#undef KBUILD_MODNAME\n#define KBUILD_MODNAME {}\nkunit_test_suites({});\n",
+            c_string(module),
+            all.join(", ")
+        ));
     }
-    c.push_str(&format!("kunit_test_suites({});\n", all.join(", ")));
     c
 }
 

@@ -16,6 +16,7 @@ mod tests {
                 no_case: false,
             }],
             reason: reason.into(),
+            module: String::new(),
         }
     }
 
@@ -34,7 +35,13 @@ mod tests {
         assert!(c.contains(".name = \"a\" }"), "{c}");
         assert!(c.contains(".name = \"b\" }"), "{c}");
         assert!(c.contains(".name = \"rtc\","), "{c}");
-        assert!(c.contains("kunit_test_suites(&kunit_rs_suite_1);"), "{c}");
+        // Registered under the file's module name (here the source's stem, none being given).
+        assert!(
+            c.contains(
+                "#define KBUILD_MODNAME \"rtc_test\"\nkunit_test_suites(&kunit_rs_suite_1);"
+            ),
+            "{c}"
+        );
     }
 
     #[test]
