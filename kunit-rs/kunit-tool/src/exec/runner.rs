@@ -374,14 +374,7 @@ impl<'a> BinaryRunner<'a> {
             Ending::Interrupted => {
                 // Printed in plan order: the unfinished suite is the next one.
                 held.into_iter().for_each(&mut *self.emit);
-                self.stopped = true;
-                if splicer.suite_header_seen {
-                    let suites = self.suites_for(glob);
-                    if let Some(s) = suites.get(splicer.suites_done as usize) {
-                        let outcomes = outcome_guess(&splicer);
-                        self.finish_interrupted(s, splicer.cases_done, &outcomes);
-                    }
-                }
+                self.stop_after_interrupt(&splicer, glob);
             }
             Ending::Crashed(reason) => {
                 let first = reason.lines().next().unwrap_or("");
@@ -402,6 +395,19 @@ impl<'a> BinaryRunner<'a> {
         }
     }
 
+    /// After Ctrl-C: no more processes start, and the suite the process was in (the next one
+    /// in plan order) is finished with the cases it reported.
+    fn stop_after_interrupt(&mut self, splicer: &Splicer, glob: &str) {
+        self.stopped = true;
+        if splicer.suite_header_seen {
+            let suites = self.suites_for(glob);
+            if let Some(s) = suites.get(splicer.suites_done as usize) {
+                let outcomes = outcome_guess(splicer);
+                self.finish_interrupted(s, splicer.cases_done, &outcomes);
+            }
+        }
+    }
+
     /// Runs the suites matching `glob` in one process, one at a time, recovering from
     /// crashes.
     fn run_whole_serial(&mut self, glob: &str) {
@@ -411,14 +417,7 @@ impl<'a> BinaryRunner<'a> {
             Ending::Complete | Ending::Rejected => return,
             Ending::Crashed(r) => r,
             Ending::Interrupted => {
-                self.stopped = true;
-                if splicer.suite_header_seen {
-                    let suites = self.suites_for(glob);
-                    if let Some(s) = suites.get(splicer.suites_done as usize) {
-                        let outcomes = outcome_guess(&splicer);
-                        self.finish_interrupted(s, splicer.cases_done, &outcomes);
-                    }
-                }
+                self.stop_after_interrupt(&splicer, glob);
                 return;
             }
         };
