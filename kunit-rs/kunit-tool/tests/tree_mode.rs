@@ -376,4 +376,16 @@ fn a_crash_among_parallel_suites_is_reported_as_a_serial_run_reports_it() {
     );
     let note = String::from_utf8_lossy(&parallel.stderr);
     assert!(note.contains("suites at a time ended early"), "{note}");
+    // The crashing suite first in plan order: the process dies before it reports any suite,
+    // so its `1..3` must still be the document's plan, not a rerun's `1..1`.
+    let glob = "fixture-[ms]*";
+    let serial = kunit(&t, &["run", "--alltests", "--jobs", "1", glob]);
+    let parallel = kunit(&t, &["run", "--alltests", "--jobs", "2", glob]);
+    assert_eq!(parallel.status.code(), Some(1));
+    let got = normalised(&parallel);
+    assert_eq!(got, normalised(&serial));
+    assert!(
+        got.contains("Testing complete. Ran 5 tests: passed: 4, crashed: 1\n"),
+        "{got}"
+    );
 }

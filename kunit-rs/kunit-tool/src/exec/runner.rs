@@ -100,6 +100,9 @@ pub struct BinaryRunner<'a> {
     /// Only the suites in `listing` run (`restrict_to`).
     restricted: bool,
     stopped: bool,
+    /// A `1..N` of a whole run has gone to `emit`: the first is the document's (tree mode
+    /// shows it), so a crash before the process printed one sends the listing's count first.
+    plan_sent: bool,
 }
 
 impl<'a> BinaryRunner<'a> {
@@ -119,6 +122,7 @@ impl<'a> BinaryRunner<'a> {
             listing: None,
             restricted: false,
             stopped: false,
+            plan_sent: false,
         }
     }
 
@@ -282,6 +286,10 @@ impl<'a> BinaryRunner<'a> {
             match held.as_deref_mut() {
                 None => splicer.feed(line, emit),
                 Some(h) => splicer.feed(line, &mut |item| {
+                    // The plan precedes every suite: held, it would be lost with a crash.
+                    if matches!(item, Item::Plan(_)) {
+                        return emit(item);
+                    }
                     let end = matches!(item, Item::SuiteResult { .. });
                     h.push(item);
                     if end {
@@ -291,6 +299,7 @@ impl<'a> BinaryRunner<'a> {
             }
         }
         drop(lines);
+        self.plan_sent |= splicer.emitted_plan();
         let stop_reason = reader.stop_reason;
         if stop_reason.is_some() {
             h.kill();
@@ -384,6 +393,7 @@ impl<'a> BinaryRunner<'a> {
                     self.opts.suite_jobs
                 );
                 let suites = self.suites_for(glob);
+                self.send_plan(suites.len());
                 for s in suites.iter().skip(splicer.suites_done as usize) {
                     if self.stopped {
                         return;
@@ -392,6 +402,14 @@ impl<'a> BinaryRunner<'a> {
                     self.run_whole_serial(&g);
                 }
             }
+        }
+    }
+
+    /// The listing's count as the plan, when the crashed process printed none: the suites'
+    /// reruns print their own `1..1`, which must not become the document's plan.
+    fn send_plan(&mut self, suites: usize) {
+        if !std::mem::replace(&mut self.plan_sent, true) {
+            (self.emit)(Item::Plan(suites as u64));
         }
     }
 
@@ -422,6 +440,7 @@ impl<'a> BinaryRunner<'a> {
             }
         };
         let suites = self.suites_for(glob);
+        self.send_plan(suites.len());
         let k = splicer.suites_done as usize;
         let Some(current) = suites.get(k) else {
             // Every listed suite reported; the process died afterwards.

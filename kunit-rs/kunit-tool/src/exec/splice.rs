@@ -140,6 +140,11 @@ impl Splicer {
         }
     }
 
+    /// Whether `feed` emitted the process's top-level `1..N` (whole runs only).
+    pub fn emitted_plan(&self) -> bool {
+        self.mode == Mode::Whole && self.top_plan.is_some()
+    }
+
     /// Takes one line of the process's output; emits what the merged stream gets.
     pub fn feed(&mut self, line: &str, emit: &mut dyn FnMut(Item)) {
         if self.finished {
