@@ -98,6 +98,7 @@ const GOLDEN: &str = "\
 [TIME] ============================================================
 [TIME] Testing complete. Ran 9 tests: passed: 6, skipped: 3
 [TIME] Elapsed time: N
+
 [TIME] 3 suites of 3 test files cannot run in userspace (skipped above); under UML: ./tools/testing/kunit/kunit.py run --arch um --alltests
 ";
 
@@ -301,6 +302,38 @@ fn a_no_op_rerun_reuses_the_plan_and_header_and_makefile_edits_rebuild() {
     assert!(normalised(&out).contains("[FAILED] sum_of_three"));
 }
 
+/// kunit.py's `config`: the configuration written, the time alone; an option that cannot
+/// hold fails after the time as kunit.py's config_handler does.
+#[test]
+fn config_writes_the_configuration_and_nothing_else() {
+    let t = tree("config");
+    let out = kunit(&t, &["config", "--kconfig_add", "CONFIG_SUM_KUNIT_TEST=y"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        normalised(&out),
+        "[TIME] Configuring KUnit Kernel ...\n[TIME] Elapsed time: N\n\n"
+    );
+    let config = std::fs::read_to_string(t.join(".kunit-rs/.config")).expect(".config");
+    assert!(config.contains("CONFIG_SUM_KUNIT_TEST=y\n"), "{config}");
+    assert!(
+        !t.join(".kunit-rs/last-build").exists(),
+        "config built nothing"
+    );
+    let out = kunit(&t, &["config", "--kconfig_add", "CONFIG_NO_SUCH_OPTION=y"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(normalised(&out).ends_with("Elapsed time: N\n\n"));
+    // Outside a tree there is no kernel configuration to write.
+    let elsewhere = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let out = kunit(elsewhere, &["config"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--kernel-tree"));
+}
+
 #[test]
 fn build_then_exec_runs_the_last_build() {
     let t = tree("exec");
@@ -311,6 +344,8 @@ fn build_then_exec_runs_the_last_build() {
     assert_eq!(out.status.code(), Some(0));
     let got = normalised(&out);
     assert!(got.contains("Ran 2 tests: passed: 2\n"), "{got}");
+    // kunit.py's exec (and build) end with the time alone.
+    assert!(got.ends_with("[TIME] Elapsed time: N\n\n"), "{got}");
 }
 
 #[test]

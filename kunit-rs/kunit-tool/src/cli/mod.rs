@@ -37,6 +37,14 @@ pub fn main_with_args(argv: Vec<String>) -> i32 {
     if tree_cmd::wanted(&argv) {
         return tree_cmd::main(argv);
     }
+    if argv.first().is_some_and(|c| c == "config") {
+        // kunit.py's config writes a kernel's .config: there is none outside a tree.
+        eprintln!("usage: kunit config [options]");
+        eprintln!(
+            "kunit config: error: config is tree mode's (kunit.py's .config): run it in a kernel tree, or give --kernel-tree DIR"
+        );
+        return 2;
+    }
     let line = match parse_args(argv) {
         Ok(a) => a,
         Err(e) => {

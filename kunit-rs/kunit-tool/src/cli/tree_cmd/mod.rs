@@ -45,7 +45,7 @@ pub fn is_kernel_tree(dir: &Path) -> bool {
 pub fn wanted(argv: &[String]) -> bool {
     if !argv
         .first()
-        .is_some_and(|c| matches!(c.as_str(), "run" | "build" | "exec"))
+        .is_some_and(|c| matches!(c.as_str(), "run" | "config" | "build" | "exec"))
     {
         return false;
     }
@@ -146,6 +146,28 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let exe = std::env::current_exe()?;
+    let inputs = pipeline::Inputs {
+        tree: tree.clone(),
+        cwd,
+        build_dir: build_dir.clone(),
+        kunitconfigs: args.build.kunitconfigs.clone(),
+        kconfig_add: args.build.kconfig_add.clone(),
+        alltests: args.build.alltests,
+        jobs,
+        exe: exe.clone(),
+        sanitizers: args.instrument.sanitizers(),
+        coverage: args.instrument.coverage.is_some(),
+    };
+    if command == "config" {
+        // kunit.py's config_handler: the time is printed whether or not the options held.
+        let code = match pipeline::configure(&inputs, out)? {
+            Ok(_) => 0,
+            Err(2) => return Ok(2),
+            Err(c) => c,
+        };
+        print_elapsed_alone(out, start);
+        return Ok(code);
+    }
     let last = build_dir.join("last-build");
     let (b, configured, built) = if command == "exec" {
         // kunit.py's exec runs what the last build left.
@@ -160,18 +182,6 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
             }
         }
     } else {
-        let inputs = pipeline::Inputs {
-            tree: tree.clone(),
-            cwd,
-            build_dir: build_dir.clone(),
-            kunitconfigs: args.build.kunitconfigs.clone(),
-            kconfig_add: args.build.kconfig_add.clone(),
-            alltests: args.build.alltests,
-            jobs,
-            exe: exe.clone(),
-            sanitizers: args.instrument.sanitizers(),
-            coverage: args.instrument.coverage.is_some(),
-        };
         match pipeline::build(&inputs, out)? {
             Ok(b) => {
                 b.write(&last)?;
@@ -183,7 +193,7 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
     };
     if command == "build" {
         out.flush();
-        print_elapsed(out, start, configured, built);
+        print_elapsed_alone(out, start);
         return Ok(0);
     }
     // exec runs the objects as the last build instrumented them: other flags are an error,
@@ -275,7 +285,11 @@ fn run(command: &str, args: &TreeArgs, out: &mut Printer, progress: bool) -> io:
         }
     }
     if !listing {
-        print_elapsed(out, start, configured, built);
+        if command == "exec" {
+            print_elapsed_alone(out, start);
+        } else {
+            print_elapsed(out, start, configured, built);
+        }
         // Only the suites the filter glob selects (they were in the results).
         let glob = args.exec.harness.filter_glob.as_deref().map(|g| {
             let suite = g.split_once('.').map_or(g, |(s, _)| s).to_string();
@@ -361,7 +375,16 @@ fn help(command: &str) -> String {
     text
 }
 
-/// kunit.py's last line: `Elapsed time: Ts total, Cs configuring, Bs building, Rs running`.
+/// kunit.py's `config`, `build` and `exec` end with the time alone (and an empty line).
+fn print_elapsed_alone(out: &mut Printer, start: Instant) {
+    out.line(&format!(
+        "Elapsed time: {:.3}s\n",
+        start.elapsed().as_secs_f64()
+    ));
+}
+
+/// kunit.py's `run` ends with the time of each phase: `Elapsed time: Ts total, Cs
+/// configuring, Bs building, Rs running` (and an empty line).
 fn print_elapsed(
     out: &mut Printer,
     start: Instant,
@@ -369,8 +392,9 @@ fn print_elapsed(
     built: std::time::Duration,
 ) {
     let total = start.elapsed();
+    // kunit.py's message ends in a newline of its own: an empty line follows.
     out.line(&format!(
-        "Elapsed time: {:.3}s total, {:.3}s configuring, {:.3}s building, {:.3}s running",
+        "Elapsed time: {:.3}s total, {:.3}s configuring, {:.3}s building, {:.3}s running\n",
         total.as_secs_f64(),
         configured.as_secs_f64(),
         (built.saturating_sub(configured)).as_secs_f64(),

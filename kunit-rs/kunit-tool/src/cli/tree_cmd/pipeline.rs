@@ -189,11 +189,10 @@ fn write_if_changed(path: &Path, text: &str) -> io::Result<()> {
     std::fs::write(path, text)
 }
 
-/// Configures, compiles and links; `Err(status)` after the error lines (1 for an option
-/// that cannot hold, as kunit.py; 2 for a missing input).
-pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> {
-    let start = Instant::now();
-    let t = Tracer::new();
+/// Configures (kunit.py's `config`): the tree's Kconfig resolved and written to
+/// `BUILD_DIR/.config`; `Err(status)` after the error lines (1 for an option that cannot
+/// hold, as kunit.py; 2 for a missing input).
+pub fn configure(inp: &Inputs, out: &mut Printer) -> io::Result<Result<kunit_kbuild::Config, i32>> {
     out.line("Configuring KUnit Kernel ...");
     out.flush();
     let mut kunitconfigs = Vec::new();
@@ -232,8 +231,20 @@ pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> 
             return Ok(Err(1));
         }
     };
+    write_if_changed(&bd.join(".config"), &config.dot_config())?;
+    Ok(Ok(config))
+}
+
+/// Configures, compiles and links; `Err(status)` as [`configure`]'s.
+pub fn build(inp: &Inputs, out: &mut Printer) -> io::Result<Result<Built, i32>> {
+    let start = Instant::now();
+    let t = Tracer::new();
+    let config = match configure(inp, out)? {
+        Ok(c) => c,
+        Err(code) => return Ok(Err(code)),
+    };
+    let bd = &inp.build_dir;
     let dot_config = config.dot_config();
-    write_if_changed(&bd.join(".config"), &dot_config)?;
     t.mark("configured");
     let configured = start.elapsed();
     // The no-op rerun: the same configuration, tool and compiler, and every file the last
