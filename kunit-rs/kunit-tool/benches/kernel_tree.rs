@@ -8,6 +8,9 @@
 //! (`kunit_py_*`) come from the same run, when the tree has tools/testing/kunit/kunit.py.
 //! Build folders are the bench's own (`.kunit-rs-bench`, `.kunit-bench-py`). The last lines
 //! are `name=value`; the load average is printed beside them, since the figures depend on it.
+//! Each time has a `_cpu_s` twin: the CPU seconds (user + system) of the run and every process
+//! it waited for (the compilers, the harness running the tests), which a loaded machine
+//! stretches far less than the wall time.
 //!
 //! Without `--bench` (as `cargo test --benches` runs it) it does nothing.
 
@@ -31,14 +34,43 @@ fn load() -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-/// One timed run; its stdout.
-fn timed(cmd: &mut Command) -> (f64, String) {
+/// CPU seconds (user + system) of this process's waited-for children so far.
+fn children_cpu() -> f64 {
+    // SAFETY: getrusage writes one `rusage` into the zeroed struct it is given.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `u` is a valid, writable rusage.
+    if unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) } != 0 {
+        return f64::NAN;
+    }
+    let s = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    s(u.ru_utime) + s(u.ru_stime)
+}
+
+/// One timed run: wall seconds, CPU seconds (it and the processes it waited for), stdout.
+fn timed(cmd: &mut Command) -> (f64, f64, String) {
+    let cpu = children_cpu();
     let t = Instant::now();
     let out = cmd.stderr(Stdio::null()).output().expect("run");
     (
         t.elapsed().as_secs_f64(),
+        children_cpu() - cpu,
         String::from_utf8_lossy(&out.stdout).into_owned(),
     )
+}
+
+/// Wall and CPU seconds of one phase.
+#[derive(Clone, Copy)]
+struct Time {
+    wall: f64,
+    cpu: f64,
+}
+
+/// The medians of wall and CPU seconds (each on its own).
+fn medians(v: &[(f64, f64)]) -> Time {
+    Time {
+        wall: median(v.iter().map(|t| t.0).collect()),
+        cpu: median(v.iter().map(|t| t.1).collect()),
+    }
 }
 
 /// Appends a comment that changes with `n` to each file (new contents: recompiled).
@@ -58,16 +90,23 @@ fn measure(
     originals: &[String],
     mut cmd: impl FnMut() -> Command,
     build_dir: &Path,
-) -> (f64, f64, f64, String) {
+) -> (Time, Time, Time, String) {
     let _ = std::fs::remove_dir_all(build_dir);
-    let (cold, _) = timed(&mut cmd());
-    let noop = median((0..5).map(|_| timed(&mut cmd()).0).collect());
+    let (wall, cpu, _) = timed(&mut cmd());
+    let cold = Time { wall, cpu };
+    let noops: Vec<(f64, f64)> = (0..5)
+        .map(|_| {
+            let (w, c, _) = timed(&mut cmd());
+            (w, c)
+        })
+        .collect();
+    let noop = medians(&noops);
     let mut edits = Vec::new();
     let mut last = String::new();
     for n in 0..3 {
         edit(tree, files, n);
-        let (t, out) = timed(&mut cmd());
-        edits.push(t);
+        let (w, c, out) = timed(&mut cmd());
+        edits.push((w, c));
         last = out;
         for (f, text) in files.iter().zip(originals) {
             std::fs::write(tree.join(f), text).expect("restore");
@@ -75,7 +114,19 @@ fn measure(
     }
     // The restored files are a change too: one run puts the build back in step.
     let _ = timed(&mut cmd());
-    (cold, noop, median(edits), last)
+    (cold, noop, medians(&edits), last)
+}
+
+/// `PREFIX_cold_s=`, `PREFIX_rerun_after_edit_s=`, `PREFIX_noop_rerun_s=` and their `_cpu_s`.
+fn print_times(prefix: &str, cold: Time, edit: Time, noop: Time) {
+    for (name, t) in [
+        ("cold", cold),
+        ("rerun_after_edit", edit),
+        ("noop_rerun", noop),
+    ] {
+        println!("{prefix}_{name}_s={:.3}", t.wall);
+        println!("{prefix}_{name}_cpu_s={:.3}", t.cpu);
+    }
 }
 
 fn main() {
@@ -149,9 +200,7 @@ fn main() {
     );
     println!("kernel_tree: {summary}");
     println!("load_average={}", load());
-    println!("tree_cold_s={cold:.3}");
-    println!("tree_rerun_after_edit_s={edit_s:.3}");
-    println!("tree_noop_rerun_s={noop:.3}");
+    print_times("tree", cold, edit_s, noop);
     println!("tree_suites_run={suites}");
     if args.iter().any(|a| a == "--compare-kunit-py") {
         let py = tree.join("tools/testing/kunit/kunit.py");
@@ -175,8 +224,6 @@ fn main() {
             &tree.join(".kunit-bench-py"),
         );
         println!("load_average={}", load());
-        println!("kunit_py_cold_s={cold:.3}");
-        println!("kunit_py_rerun_after_edit_s={edit_s:.3}");
-        println!("kunit_py_noop_rerun_s={noop:.3}");
+        print_times("kunit_py", cold, edit_s, noop);
     }
 }

@@ -365,6 +365,21 @@ fn kunit_py_flags_that_cannot_hold_are_refused() {
     }
 }
 
+/// Tree mode always passes the harness --include-ignored (slow cases run, as in the kernel);
+/// a filter beside it is still checked before anything runs.
+#[test]
+fn a_bad_filter_is_refused_before_anything_runs() {
+    let t = tree("bad-filter");
+    let out = kunit(&t, &["run", "--alltests", "--filter", "module==x"]);
+    assert_eq!(out.status.code(), Some(2), "{}", normalised(&out));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("kunit: error: the harness refused the filters; nothing was run"),
+        "{err}"
+    );
+    assert!(!normalised(&out).contains("Testing complete."));
+}
+
 #[test]
 fn a_cargo_project_is_not_taken_for_a_tree() {
     let t = tree("cargo");

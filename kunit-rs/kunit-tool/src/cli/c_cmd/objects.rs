@@ -5,6 +5,7 @@
 //! built from; never an environment variable's value (`$CFLAGS` reaches the cache only
 //! through the key, a hash).
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,17 +30,44 @@ pub fn deps_text(files: &[PathBuf]) -> Option<String> {
 
 /// Does every file of a `.deps` text still have its recorded contents?
 pub fn deps_fresh(text: &str) -> bool {
+    deps_fresh_with(text, &|p| file_digest(p))
+}
+
+/// [`deps_fresh`] with `digest` giving a file's contents' hash.
+fn deps_fresh_with(text: &str, digest: &dyn Fn(&Path) -> Option<u64>) -> bool {
     let mut any = false;
     for line in text.lines() {
         let Some((hash, path)) = line.split_once(' ') else {
             return false;
         };
-        match file_digest(Path::new(path)) {
+        match digest(Path::new(path)) {
             Some(now) if format!("{now:016x}") == hash => any = true,
             _ => return false,
         }
     }
     any
+}
+
+/// The digests of the files one [`compile_each`] call has read, so that a header that many
+/// objects include is read and hashed once per call, not once per object (tree mode checks
+/// about 50 objects' inputs, most of them the same headers). Only for one call: nothing
+/// this process writes is an input of the objects of one call.
+#[derive(Default)]
+struct Digests(Mutex<HashMap<PathBuf, Option<u64>>>);
+
+impl Digests {
+    fn get(&self, path: &Path) -> Option<u64> {
+        if let Some(d) = self.0.lock().unwrap_or_else(|e| e.into_inner()).get(path) {
+            return *d;
+        }
+        // Hashed outside the lock: the other compile threads go on meanwhile.
+        let d = file_digest(path);
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.to_path_buf(), d);
+        d
+    }
 }
 
 /// The key of one file's compile command.
@@ -125,12 +153,13 @@ pub fn compile_each(
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Result<Object, String>>>> =
         Mutex::new((0..cmds.files.len()).map(|_| None).collect());
+    let digests = Digests::default();
     std::thread::scope(|s| {
         for _ in 0..jobs.clamp(1, cmds.files.len().max(1)) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = cmds.files.get(i) else { break };
-                let r = compile_one(cmds, file, error, &dir);
+                let r = compile_one(cmds, file, error, &dir, &digests);
                 results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
             });
         }
@@ -148,6 +177,7 @@ fn compile_one(
     file: &FileCommand,
     error: &(dyn Fn(&Path, &str) -> String + Sync),
     dir: &Path,
+    digests: &Digests,
 ) -> Result<Object, String> {
     let stem = file
         .source
@@ -157,7 +187,9 @@ fn compile_one(
     let base = format!("{stem}-{:016x}", key(cmds, file));
     let object = dir.join(format!("{base}.o"));
     let deps = dir.join(format!("{base}.deps"));
-    if object.is_file() && std::fs::read_to_string(&deps).is_ok_and(|t| deps_fresh(&t)) {
+    if object.is_file()
+        && std::fs::read_to_string(&deps).is_ok_and(|t| deps_fresh_with(&t, &|p| digests.get(p)))
+    {
         return Ok(Object {
             path: object,
             deps,

@@ -41,6 +41,24 @@ mod tests {
     }
 
     #[test]
+    fn one_call_hashes_each_file_once() {
+        let d = scratch("digests");
+        let h = d.join("shared.h");
+        std::fs::write(&h, "#define S 1\n").expect("h");
+        let record = deps_text(std::slice::from_ref(&h)).expect("a record");
+        let digests = Digests::default();
+        assert!(deps_fresh_with(&record, &|p| digests.get(p)));
+        // Within the call the first hash stands (the file is not read again) ...
+        std::fs::write(&h, "#define S 2\n").expect("h");
+        assert!(deps_fresh_with(&record, &|p| digests.get(p)));
+        // ... and the next call reads the file as it is now.
+        let next = Digests::default();
+        assert!(!deps_fresh_with(&record, &|p| next.get(p)));
+        assert!(!deps_fresh(&record));
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
     fn an_empty_or_broken_record_is_never_fresh() {
         assert!(!deps_fresh(""));
         assert!(!deps_fresh("no-space-here\n"));
