@@ -63,7 +63,8 @@ pub fn host_cc() -> String {
 /// `KBUILD_HOSTLDLIBS` are evaluated, with `HOSTCFLAGS`, `HOSTLDFLAGS` and `HOSTLDLIBS` from
 /// the environment (as make takes them) and the large-file flags (`HOST_LFS_*`, a
 /// `$(shell getconf …)`) empty, as on a 64-bit host. A top Makefile without
-/// `KBUILD_HOSTCFLAGS` gets kbuild's [`DEFAULT_HOSTCFLAGS`].
+/// `KBUILD_HOSTCFLAGS` gets kbuild's (`-Wall -Wmissing-prototypes -Wstrict-prototypes -O2
+/// -fomit-frame-pointer -std=gnu11`, then `$HOSTCFLAGS`).
 pub fn host_flags(tree: &Path) -> HostFlags {
     let text = std::fs::read_to_string(tree.join("Makefile")).unwrap_or_default();
     let mut picked = String::new();
