@@ -769,12 +769,16 @@ fn split_rule(t: &str) -> Option<(&str, &str)> {
     None
 }
 
+/// The line up to its comment; `\#` is a literal `#` (make drops the backslash).
 fn strip_comment(line: &str) -> String {
     let mut out = String::new();
     let mut prev = ' ';
     for c in line.chars() {
-        if c == '#' && prev != '\\' {
-            break;
+        if c == '#' {
+            if prev != '\\' {
+                break;
+            }
+            out.pop();
         }
         out.push(c);
         prev = c;

@@ -102,6 +102,12 @@ $(obj)/%.o: $(obj)/%: $(obj)/%.c\nlib/w.o: CFLAGS += -DX\n",
     }
 
     #[test]
+    fn an_escaped_hash_is_a_hash_not_a_comment() {
+        let mut m = mk(&[], "cmd_x = printf '\\#define X' > $@ # a comment\n");
+        assert_eq!(m.get("cmd_x"), "printf '#define X' > ");
+    }
+
+    #[test]
     fn provenance_names_the_option() {
         let m = mk(
             &[("CONFIG_T", "y")],
