@@ -6,6 +6,8 @@
 #   scripts/check-kernel-c-suites.sh /path/to/linux [NAME ...]
 #
 # NAME picks files by base name (list-test, sha256_kunit, ...); all by default.
+# crc_kunit's tables come from lib/crc's host programs, which kunit c builds and runs as kbuild
+# does (HOSTCC, HOSTCFLAGS from the environment, as make takes them).
 # KUNIT_C_ARGS adds `kunit c` flags to every file (KUNIT_C_ARGS=--sanitize=address,undefined:
 # a sanitizer report fails its case; KEEP=1 keeps the logs with the reports). A manual
 # check (CI has no kernel tree): the files are compiled where they are, in the tree, and
@@ -96,6 +98,7 @@ lib/tests/kunit_iov_iter.c|lib/iov_iter.c|
 lib/tests/slub_kunit.c||
 lib/tests/longest_symbol_kunit.c||
 lib/math/tests/gcd_kunit.c|lib/math/gcd.c|
+lib/crc/tests/crc_kunit.c|lib/crc/crc7.c lib/crc/crc16.c lib/crc/crc-t10dif-main.c lib/crc/crc32-main.c lib/crc/crc64-main.c lib/random32.c|CONFIG_CRC_KUNIT_TEST=y
 lib/math/tests/prime_numbers_kunit.c|lib/math/prime_numbers.c lib/bitmap-str.c lib/math/int_sqrt.c|CONFIG_PRIME_NUMBERS_KUNIT_TEST=y
 lib/math/tests/int_sqrt_kunit.c|lib/math/int_sqrt.c|
 lib/math/tests/int_log_kunit.c|lib/math/int_log.c|

@@ -16,6 +16,7 @@
 pub mod kbuild;
 pub mod kconfig;
 
+pub use kbuild::hostprogs::{generated_for_source, Generated, HostProgram, HostSource, Recipe};
 pub use kbuild::objects::{objects_for, objects_for_with, Object, Objects};
 pub use kbuild::symbols::{link_closure, symbol_table, Closure, SymbolTable};
 pub use kconfig::resolve::{resolve, resolve_with, Config, Entry, Error, Options};

@@ -1,7 +1,8 @@
 //! `kunit c` end to end: it builds C files of our own (tests/fixtures/c) into its cache
 //! and prints `kunit run`'s report; a missing header, an undeclared function and a file
 //! without a suite each fail with a clear message; a kernel tree's headers, Makefile flags
-//! and a `.kunitconfig` apply. All runs share one cache.
+//! and a `.kunitconfig` apply, and a tree file's generated table is made first. All runs
+//! share one cache.
 
 mod common;
 
@@ -317,6 +318,33 @@ fn a_kernel_tree_with_kconfig() {
         text(&out.stderr)
     );
     assert!(report(&out).iter().any(|l| l == "[PASSED] answers"));
+}
+
+#[test]
+fn a_kernel_tree_files_generated_table_is_made_first() {
+    // The fixture kernel tree's lib/table.c includes squares.h, which its Makefile makes with
+    // the host program gen_squares; the tree itself is only read.
+    let tree = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/kernel-tree");
+    let args = [
+        "--kernel-tree",
+        tree.to_str().expect("utf-8 path"),
+        "lib/table_kunit.c",
+        "lib/table.c",
+        "--kconfig_add",
+        "CONFIG_TABLE_ENTRIES=6",
+    ];
+    let out = kunit_c(&fixtures(), &args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(report(&out)
+        .iter()
+        .any(|l| l == "[PASSED] table_holds_squares"));
+    assert!(!tree.join("lib/squares.h").exists() && !tree.join("lib/gen_squares").exists());
 }
 
 #[test]

@@ -2,8 +2,10 @@
 //! `$(VAR)`, `${VAR}`, `$(f args)` for subst, patsubst, strip, filter, filter-out, addprefix,
 //! addsuffix, if, or, and, foreach, eval, call (with kbuild's cc-option and
 //! cc-disable-warning asking the real compiler), sort, notdir, dir, basename, wildcard;
-//! `ifdef`/`ifndef`/`ifeq`/`ifneq`/`else`/`endif`. Rules and `include`s are not evaluated:
-//! they are recorded in [`Makefile::skipped`], never silently dropped.
+//! `ifdef`/`ifndef`/`ifeq`/`ifneq`/`else`/`endif`. Explicit rules are kept ([`Rule`]: targets
+//! and prerequisites expanded when read, the recipe as written, as make does); `include`s,
+//! `define`s and the rules this subset does not read (static patterns, target-specific
+//! variables) are recorded in [`Makefile::skipped`], never silently dropped.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -15,14 +17,30 @@ enum Var {
     Recursive(String),
 }
 
+/// An explicit rule: `targets: prerequisites` and the recipe lines under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Where it is written, as `file:line`.
+    pub at: String,
+    /// The targets, expanded when the rule was read.
+    pub targets: Vec<String>,
+    /// The prerequisites (order-only ones too), expanded when the rule was read.
+    pub prereqs: Vec<String>,
+    /// The recipe's lines as written (make expands them when it runs them).
+    pub recipe: Vec<String>,
+}
+
 /// One evaluated Makefile's variables.
 #[derive(Debug, Default)]
 pub struct Makefile {
     vars: HashMap<String, Var>,
     /// The option an `obj-…`/composite word was added under, by `(variable, word)`.
     pub provenance: HashMap<(String, String), String>,
-    /// Lines not evaluated (rules, includes, `define`), as `file:line: text`.
+    /// Lines not evaluated (includes, `define`, rules of forms not read), as
+    /// `file:line: text`.
     pub skipped: Vec<String>,
+    /// The explicit rules, in file order.
+    pub rules: Vec<Rule>,
     /// Where `$(wildcard)` looks and kbuild's `cc-option` probes run.
     pub srctree: PathBuf,
     /// The C compiler for `cc-option`.
@@ -75,6 +93,8 @@ impl Makefile {
         let lines: Vec<&str> = text.lines().collect();
         let mut i = 0;
         let mut in_define = false;
+        // The rule the recipe lines that follow belong to.
+        let mut last_rule: Option<usize> = None;
         while i < lines.len() {
             let lineno = i + 1;
             let mut line = lines[i].to_string();
@@ -92,6 +112,16 @@ impl Makefile {
                 continue;
             }
             let recipe = line.starts_with('\t');
+            if recipe && conds.iter().all(|c| c.0) {
+                if let Some(r) = last_rule {
+                    // The shell reads the recipe (and its comments), not make.
+                    let cmd = line.trim();
+                    if !cmd.is_empty() {
+                        self.rules[r].recipe.push(cmd.to_string());
+                    }
+                    continue;
+                }
+            }
             let line = strip_comment(&line);
             let t = line.trim();
             if t.is_empty() {
@@ -155,8 +185,13 @@ impl Makefile {
                 continue;
             }
             let under = conds.iter().rev().find_map(|c| c.2.clone());
-            if !self.statement(t, under.as_deref()) {
-                self.skipped.push(format!("{file}:{lineno}: {t}"));
+            last_rule = None;
+            if self.statement(t, under.as_deref()) {
+                continue;
+            }
+            match self.rule(t, &format!("{file}:{lineno}")) {
+                Some(r) => last_rule = Some(r),
+                None => self.skipped.push(format!("{file}:{lineno}: {t}")),
             }
         }
     }
@@ -230,6 +265,58 @@ impl Makefile {
             return self.expand(t).trim().is_empty();
         }
         false
+    }
+
+    /// An explicit rule (`a b: c d` or `a: c ; recipe`), its index in [`Makefile::rules`];
+    /// `None` for what is not one, or is one of the forms not read: a static pattern rule
+    /// (`a: %.x: %.y`) or a target-specific variable (`a: X += y`).
+    fn rule(&mut self, t: &str, at: &str) -> Option<usize> {
+        let (targets, rest) = split_rule(t)?;
+        let (prereqs, inline) = match rest.split_once(';') {
+            Some((p, r)) => (p, Some(r.trim())),
+            None => (rest, None),
+        };
+        if split_rule(prereqs).is_some() || split_assignment(prereqs.trim()).is_some() {
+            return None;
+        }
+        let targets = words(&self.expand(targets));
+        if targets.is_empty() {
+            return None;
+        }
+        let prereqs = words(&self.expand(prereqs))
+            .into_iter()
+            .filter(|p| p != "|")
+            .collect();
+        self.rules.push(Rule {
+            at: at.to_string(),
+            targets,
+            prereqs,
+            recipe: inline
+                .filter(|r| !r.is_empty())
+                .map(|r| vec![r.to_string()])
+                .unwrap_or_default(),
+        });
+        Some(self.rules.len() - 1)
+    }
+
+    /// Expands `text` with `vars` set for the time of it (make's automatic variables `@`,
+    /// `<`, `^` for a recipe), restoring what they were.
+    pub fn expand_with(&mut self, text: &str, vars: &[(&str, String)]) -> String {
+        let saved: Vec<(String, Option<Var>)> = vars
+            .iter()
+            .map(|(k, _)| (k.to_string(), self.vars.get(*k).cloned()))
+            .collect();
+        for (k, v) in vars {
+            self.vars.insert(k.to_string(), Var::Simple(v.clone()));
+        }
+        let out = self.expand(text);
+        for (k, old) in saved {
+            match old {
+                Some(o) => self.vars.insert(k, o),
+                None => self.vars.remove(&k),
+            };
+        }
+        out
     }
 
     fn condition(&mut self, kw: &str, rest: &str) -> bool {
@@ -659,12 +746,39 @@ fn split_assignment(t: &str) -> Option<(&str, &str, &str)> {
     None
 }
 
+/// `TARGETS: REST` split at the first top-level `:` (or `::`) that is not part of `:=`.
+fn split_rule(t: &str) -> Option<(&str, &str)> {
+    let mut depth = 0;
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'(' | b'{' => depth += 1,
+            b')' | b'}' => depth -= 1,
+            b':' if depth == 0 => {
+                if b.get(i + 1) == Some(&b'=') {
+                    return None;
+                }
+                let skip = if b.get(i + 1) == Some(&b':') { 2 } else { 1 };
+                return Some((&t[..i], &t[i + skip..]));
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The line up to its comment; `\#` is a literal `#` (make drops the backslash).
 fn strip_comment(line: &str) -> String {
     let mut out = String::new();
     let mut prev = ' ';
     for c in line.chars() {
-        if c == '#' && prev != '\\' {
-            break;
+        if c == '#' {
+            if prev != '\\' {
+                break;
+            }
+            out.pop();
         }
         out.push(c);
         prev = c;

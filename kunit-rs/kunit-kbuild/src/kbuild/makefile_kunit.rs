@@ -66,15 +66,45 @@ double = [$(1)$(2)]\nc := $(call double,1,2)\ni := $(if $(CONFIG_Z),yes,no) $(or
     }
 
     #[test]
-    fn rules_and_includes_are_recorded_not_dropped() {
+    fn rules_are_read_and_includes_recorded_not_dropped() {
         let m = mk(
-            &[],
-            "include foo.mk\n$(obj)/x.h: gen\n\tcmd $@\nobj-y += a.o # a comment\n",
+            &[("obj", "lib")],
+            "include foo.mk\n$(obj)/x.h: gen FORCE | dir\n\tcmd $@ # for the shell\n\n\
+ifdef CONFIG_NO\n\tnot this\nendif\n\t@second\nobj-y += a.o # a comment\n\
+$(obj)/y.o $(obj)/z.o:: $(obj)/x.h ; inline $<\n\
+$(obj)/%.o: $(obj)/%: $(obj)/%.c\nlib/w.o: CFLAGS += -DX\n",
         );
         assert_eq!(
             m.skipped,
-            ["Makefile:1: include foo.mk", "Makefile:2: $(obj)/x.h: gen"]
+            [
+                "Makefile:1: include foo.mk",
+                "Makefile:11: $(obj)/%.o: $(obj)/%: $(obj)/%.c",
+                "Makefile:12: lib/w.o: CFLAGS += -DX"
+            ]
         );
+        assert_eq!(
+            m.rules,
+            [
+                Rule {
+                    at: "Makefile:2".into(),
+                    targets: vec!["lib/x.h".into()],
+                    prereqs: vec!["gen".into(), "FORCE".into(), "dir".into()],
+                    recipe: vec!["cmd $@ # for the shell".into(), "@second".into()],
+                },
+                Rule {
+                    at: "Makefile:10".into(),
+                    targets: vec!["lib/y.o".into(), "lib/z.o".into()],
+                    prereqs: vec!["lib/x.h".into()],
+                    recipe: vec!["inline $<".into()],
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn an_escaped_hash_is_a_hash_not_a_comment() {
+        let mut m = mk(&[], "cmd_x = printf '\\#define X' > $@ # a comment\n");
+        assert_eq!(m.get("cmd_x"), "printf '#define X' > ");
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Kbuild's rules over an evaluated Makefile (scripts/Makefile.build, Makefile.lib): the
 //! objects of `obj-y`, `obj-m` and `lib-y`, composite objects (`foo-y`, `foo-objs`), the
 //! subdirectories named `dir/`, and each object's flags: inherited `subdir-ccflags-y`, then
-//! `ccflags-y` less `ccflags-remove-y`, then `CFLAGS_foo.o`, less `CFLAGS_REMOVE_foo.o`.
+//! `ccflags-y` less `ccflags-remove-y`, then `CFLAGS_foo.o`, less `CFLAGS_REMOVE_foo.o`; and
+//! the generated files each object needs first (`hostprogs`).
 
+use super::hostprogs::{host_flags, Generated, Generation, HostFlags};
 use super::makefile::Makefile;
 use crate::kconfig::fragment::quote;
 use crate::kconfig::model::Type;
@@ -36,6 +38,9 @@ pub struct Object {
     pub kind: Kind,
     /// The composite object it is part of (`lib/foo.o` for a `foo-y` part).
     pub composite: Option<String>,
+    /// The generated files it needs, in the order they are made (`lib/crc32table.h` for
+    /// `$(obj)/crc32.o: $(obj)/crc32table.h`), or the reason a rule for them cannot be read.
+    pub generated: Result<Vec<Generated>, String>,
 }
 
 /// What [`objects_for`] found.
@@ -94,6 +99,7 @@ pub fn objects_for_with(
         _ => HashMap::new(),
     };
     let known = probes.len();
+    let mut host = None;
     for d in dirs {
         read_dir(
             tree,
@@ -102,6 +108,7 @@ pub fn objects_for_with(
             &[],
             cc,
             &mut probes,
+            &mut host,
             &mut out,
         )?;
     }
@@ -166,6 +173,7 @@ fn write_probes(p: &Path, key: &str, probes: &HashMap<String, bool>) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn read_dir(
     tree: &Path,
     vars: &[(String, String)],
@@ -173,6 +181,7 @@ fn read_dir(
     inherited: &[String],
     cc: &str,
     probes: &mut HashMap<String, bool>,
+    host: &mut Option<HostFlags>,
     out: &mut Objects,
 ) -> Result<(), String> {
     let file = ["Kbuild", "Makefile"]
@@ -249,13 +258,26 @@ fn read_dir(
                     .iter()
                     .map(|e| format!("{dir}/{pstem}.{e}"))
                     .find(|s| tree.join(s).is_file());
+                let obj = format!("{dir}/{pstem}.o");
+                let generated = if mk.rules.iter().any(|r| {
+                    r.targets
+                        .iter()
+                        .any(|t| *t == obj || Some(t) == composite.as_ref())
+                }) {
+                    let host = host.get_or_insert_with(|| host_flags(tree));
+                    Generation::new(&mut mk, tree, dir, &file, host)
+                        .for_object(&obj, composite.as_deref())
+                } else {
+                    Ok(Vec::new())
+                };
                 out.objects.push(Object {
-                    obj: format!("{dir}/{pstem}.o"),
+                    obj,
                     source,
                     cflags: flags,
                     enabled_by: pby.or_else(|| by.clone()),
                     kind,
                     composite: composite.clone(),
+                    generated,
                 });
             }
         }
@@ -269,6 +291,7 @@ fn read_dir(
             &subdir_flags,
             cc,
             probes,
+            host,
             out,
         )?;
     }

@@ -46,10 +46,7 @@ mod tests {
             Some("CONFIG_SORT_HEAP")
         );
         assert_eq!(o.dirs, ["lib", "lib/sub", "lib/extra"]);
-        assert_eq!(
-            o.skipped,
-            ["lib/Makefile:38: $(obj)/crc_table.h: $(src)/gen_table"]
-        );
+        assert!(o.skipped.is_empty(), "{:?}", o.skipped);
     }
 
     #[test]

@@ -6,10 +6,12 @@
 //!
 //! * `inputs` — the paths given, resolved; the cache folder.
 //! * `objects` — compiling, each object cached by the contents of its inputs.
+//! * `generate` — the files kbuild generates first (host programs' tables), outside the tree.
 //! * `link` — the shared object, linked with the C compiler.
 //! * `harness` — the `kunit` process that loads it and runs the suites.
 //! * `instrument` — `--sanitize` and `--coverage`: the harnesses' environment, the report.
 
+pub mod generate;
 pub mod harness;
 pub mod inputs;
 pub mod instrument;
@@ -133,10 +135,58 @@ fn build(
     let work = cache
         .join("runs")
         .join(format!("{stem}-{:016x}", digest(&key)));
-    let cmds = inputs::build(opts, r).commands(&work, &include)?;
+    let mut cmds = inputs::build(opts, r).commands(&work, &include)?;
+    if let Some(tree) = &r.kernel_tree {
+        generate_for_tree(opts, tree, &work, &mut cmds)?;
+    }
     let objects = objects::compile_all(&cmds, r.kernel_tree.as_deref(), cache, jobs)?;
     let so = link::link(&cmds, &objects, &work)?;
     Ok((so, cmds, include))
+}
+
+/// The files kbuild generates before compiling a file of the tree (the CRC tables of
+/// lib/crc/crc32-main.c): found in the file's folder Makefile (with the `--kconfig_add`
+/// values), made in the run's folder (`work/objtree`, kbuild's output folder layout, with the
+/// run's autoconf.h), and that folder's `$(obj)` put on the file's include path as kbuild's
+/// `-I $(obj)`. A rule that cannot be read, or a file that cannot be made, fails the build
+/// with the reason.
+fn generate_for_tree(
+    opts: &COptions,
+    tree: &Path,
+    work: &Path,
+    cmds: &mut kunit_c::Commands,
+) -> Result<(), String> {
+    let vars: Vec<(String, String)> = opts.kconfig.clone();
+    let objtree = generate::ObjTree {
+        root: work.join("objtree"),
+        tree: tree.to_path_buf(),
+    };
+    let mut autoconf_written = false;
+    for f in &mut cmds.files {
+        let Ok(rel) = f.source.strip_prefix(tree) else {
+            continue;
+        };
+        let rel = rel.display().to_string();
+        let gens = kunit_kbuild::generated_for_source(tree, &rel, &vars)
+            .map_err(|e| format!("kunit c: {e}"))?;
+        if gens.is_empty() {
+            continue;
+        }
+        if !autoconf_written {
+            // The configuration the C files see, for the host programs that read it.
+            let p = work.join("generated/autoconf.h");
+            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            objtree.write_autoconf(&text)?;
+            autoconf_written = true;
+        }
+        let obj = format!("{}.o", rel.strip_suffix(".c").unwrap_or(&rel));
+        objtree
+            .make(&obj, &gens)
+            .map_err(|e| format!("kunit c: {e}"))?;
+        let at = f.args.len().saturating_sub(2);
+        f.args.insert(at, objtree.include_flag(&obj).into());
+    }
+    Ok(())
 }
 
 /// kunit-c's headers (embedded in this binary), written out once per set of headers.

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use super::plan_cache;
 use super::skips::{self, Unrunnable};
 use super::source_scan::{self, DeclaredSuite};
+use crate::cli::c_cmd::generate::ObjTree;
 use crate::cli::c_cmd::{link, objects};
 use crate::report::printer::Printer;
 
@@ -537,6 +538,8 @@ struct Resolver<'a> {
     all: Option<(kunit_c::Commands, HashMap<String, usize>)>,
     /// The files read, for the no-op rerun's plan.
     watched: plan_cache::Watched,
+    /// Where kbuild's generated files (the host programs' tables) are made.
+    objtree: ObjTree,
 }
 
 /// Symbols the link itself defines (a `-fPIC` object's `_GLOBAL_OFFSET_TABLE_`).
@@ -633,6 +636,19 @@ impl<'a> Resolver<'a> {
         // runtimes' that the link and the preload bring, not symbols to look for in the tree.
         process.extend(runtime_symbols(inp).map_err(io::Error::other)?);
         trace.mark("exports");
+        // kbuild's output folder: the generated files the objects name, and the
+        // configuration a host program reads as include/generated/autoconf.h.
+        let objtree = ObjTree {
+            root: inp.build_dir.join("objtree"),
+            tree: inp.tree.clone(),
+        };
+        if by_obj.values().any(|o| o.generated != Ok(Vec::new())) {
+            let mut text = String::new();
+            for (k, v) in config.autoconf() {
+                text.push_str(&format!("#define {k} {v}\n"));
+            }
+            objtree.write_autoconf(&text).map_err(io::Error::other)?;
+        }
         Ok(Resolver {
             inp,
             config,
@@ -646,6 +662,7 @@ impl<'a> Resolver<'a> {
             include,
             all: None,
             watched,
+            objtree,
         })
     }
 
@@ -698,6 +715,10 @@ impl<'a> Resolver<'a> {
                     flags.push("-UKBUILD_MODNAME".into());
                     flags.push(format!("-DKBUILD_MODNAME=\"{m}\"").into());
                 }
+                // kbuild's `-I $(obj)`: where its generated files are.
+                if k.generated.as_ref().is_ok_and(|g| !g.is_empty()) {
+                    flags.push(self.objtree.include_flag(&k.obj).into());
+                }
             }
             let at = f.args.len().saturating_sub(2);
             f.args.splice(at..at, flags);
@@ -736,6 +757,40 @@ impl<'a> Resolver<'a> {
             sanitizers: all.sanitizers.clone(),
         };
         self.trace.mark("commands");
+        // The generated files an object names are made first; one that cannot be made fails
+        // its object with the reason.
+        let mut keep = vec![true; objs.len()];
+        for (i, o) in objs.iter().enumerate() {
+            let Some(k) = self.by_obj.get(o) else {
+                continue;
+            };
+            let made = match &k.generated {
+                Ok(g) if g.is_empty() => continue,
+                Ok(g) => self.objtree.make(o, g),
+                Err(e) => Err(e.clone()),
+            };
+            match made {
+                Ok(read) => {
+                    for p in read {
+                        self.watched.add(p);
+                    }
+                }
+                Err(e) => {
+                    // Not remembered by a plan: the next run tries again.
+                    self.watched.give_up();
+                    keep[i] = false;
+                    self.compiled.insert(o.clone(), Compiled::Failed(e));
+                }
+            }
+        }
+        let objs: Vec<String> = objs
+            .iter()
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|(o, _)| o.clone())
+            .collect();
+        let objs = &objs[..];
+        cmds.files = objs.iter().map(|o| all.files[at[o]].clone()).collect();
         // A file that did not compile is not compiled again while its inputs are unchanged.
         let failed_dir = self.inp.build_dir.join("failed");
         std::fs::create_dir_all(&failed_dir)
