@@ -53,7 +53,7 @@ lib/math/tests/int_pow_kunit.c|lib/math/int_pow.c|
 lib/kunit_iov_iter.c|lib/iov_iter.c|
 lib/usercopy_kunit.c||CONFIG_MMU=y
 lib/slub_kunit.c||
-lib/longest_symbol_kunit.c||
+lib/longest_symbol_kunit.c||CONFIG_KPROBES=y
 lib/test_kprobes.c||
 lib/test_fprobe.c||
 '
@@ -94,7 +94,7 @@ lib/tests/scanf_kunit.c|lib/vsprintf.c|
 lib/tests/test_ratelimit.c|lib/ratelimit.c|
 lib/tests/kunit_iov_iter.c|lib/iov_iter.c|
 lib/tests/slub_kunit.c||
-lib/tests/longest_symbol_kunit.c||
+lib/tests/longest_symbol_kunit.c||CONFIG_KPROBES=y
 lib/math/tests/gcd_kunit.c|lib/math/gcd.c|
 lib/math/tests/prime_numbers_kunit.c|lib/math/prime_numbers.c lib/bitmap-str.c lib/math/int_sqrt.c|CONFIG_PRIME_NUMBERS_KUNIT_TEST=y
 lib/math/tests/int_sqrt_kunit.c|lib/math/int_sqrt.c|
