@@ -89,8 +89,8 @@ lib/tests/min_heap_kunit.c|lib/min_heap.c|
 lib/tests/uuid_kunit.c|lib/uuid.c|
 lib/tests/util_macros_kunit.c||
 lib/tests/list-private-test.c||
-lib/tests/printf_kunit.c|lib/vsprintf.c|
-lib/tests/scanf_kunit.c|lib/vsprintf.c|
+lib/tests/printf_kunit.c|lib/vsprintf.c lib/kasprintf.c lib/siphash.c lib/kstrtox.c lib/random32.c lib/string_helpers.c|CONFIG_SYMBOLIC_ERRNAME=y
+lib/tests/scanf_kunit.c|lib/vsprintf.c lib/siphash.c lib/kstrtox.c lib/random32.c lib/string_helpers.c|
 lib/tests/test_ratelimit.c|lib/ratelimit.c|
 lib/tests/kunit_iov_iter.c|lib/iov_iter.c|
 lib/tests/slub_kunit.c||
