@@ -5,8 +5,8 @@
  * without CONFIG_KPROBES. With CONFIG_KPROBES=y, a probe without handlers, which observes
  * nothing, registers: its symbol_name (+ offset) is resolved through kallsyms, as the kernel
  * resolves it, into kp.addr (lib/tests/longest_symbol_kunit.c finds kallsyms_lookup_name()
- * that way). struct kretprobe stays undefined: a return probe's test
- * (lib/test_kprobes.c) does not compile.
+ * that way). register_kprobes() and struct kretprobe are absent: the probes' own test
+ * (lib/test_kprobes.c, excepted by issue 29) does not compile.
  */
 #ifndef _LINUX_KPROBES_H
 #define _LINUX_KPROBES_H
