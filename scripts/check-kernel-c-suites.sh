@@ -55,7 +55,7 @@ lib/math/tests/int_pow_kunit.c|lib/math/int_pow.c|
 lib/kunit_iov_iter.c|lib/iov_iter.c|
 lib/usercopy_kunit.c||CONFIG_MMU=y
 lib/slub_kunit.c||
-lib/longest_symbol_kunit.c||
+lib/longest_symbol_kunit.c||CONFIG_KPROBES=y
 lib/test_kprobes.c||
 lib/test_fprobe.c||
 '
@@ -91,12 +91,12 @@ lib/tests/min_heap_kunit.c|lib/min_heap.c|
 lib/tests/uuid_kunit.c|lib/uuid.c|
 lib/tests/util_macros_kunit.c||
 lib/tests/list-private-test.c||
-lib/tests/printf_kunit.c|lib/vsprintf.c|
-lib/tests/scanf_kunit.c|lib/vsprintf.c|
+lib/tests/printf_kunit.c|lib/vsprintf.c lib/kasprintf.c lib/siphash.c lib/kstrtox.c lib/random32.c lib/string_helpers.c|CONFIG_SYMBOLIC_ERRNAME=y
+lib/tests/scanf_kunit.c|lib/vsprintf.c lib/siphash.c lib/kstrtox.c lib/random32.c lib/string_helpers.c|
 lib/tests/test_ratelimit.c|lib/ratelimit.c|
 lib/tests/kunit_iov_iter.c|lib/iov_iter.c|
 lib/tests/slub_kunit.c||
-lib/tests/longest_symbol_kunit.c||
+lib/tests/longest_symbol_kunit.c||CONFIG_KPROBES=y
 lib/math/tests/gcd_kunit.c|lib/math/gcd.c|
 lib/crc/tests/crc_kunit.c|lib/crc/crc7.c lib/crc/crc16.c lib/crc/crc-t10dif-main.c lib/crc/crc32-main.c lib/crc/crc64-main.c lib/random32.c|CONFIG_CRC_KUNIT_TEST=y
 lib/math/tests/prime_numbers_kunit.c|lib/math/prime_numbers.c lib/bitmap-str.c lib/math/int_sqrt.c|CONFIG_PRIME_NUMBERS_KUNIT_TEST=y

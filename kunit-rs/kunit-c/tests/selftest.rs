@@ -12,6 +12,13 @@ mod digest;
 #[path = "../src/build/digest_kunit.rs"]
 mod digest_kunit;
 
+// What a tree's Makefiles and private headers mean for a file, plain Rust too.
+#[allow(dead_code)]
+#[path = "../src/build/tree.rs"]
+mod tree;
+#[path = "../src/build/tree_kunit.rs"]
+mod tree_kunit;
+
 // The instrumented builds' flags, with the configuration they read.
 #[allow(dead_code)]
 #[path = "../src/build/instrument.rs"]

@@ -68,3 +68,21 @@ KC_WEAK void bitmap_to_arr32(uint32_t *buf, const unsigned long *bitmap, unsigne
 		if (test_bit_(i, bitmap))
 			buf[i / 32] |= 1U << (i % 32);
 }
+
+/* lib/bitmap.c's allocation: whole longs from the slab; an overflowing size fails. */
+KC_WEAK unsigned long *bitmap_alloc(unsigned int nbits, kc_gfp_t flags)
+{
+	size_t longs = (nbits + KC_BITS_PER_LONG - 1) / KC_BITS_PER_LONG;
+
+	return __kmalloc_noprof(longs * sizeof(unsigned long), flags);
+}
+
+KC_WEAK unsigned long *bitmap_zalloc(unsigned int nbits, kc_gfp_t flags)
+{
+	return bitmap_alloc(nbits, flags | KC_GFP_ZERO);
+}
+
+KC_WEAK void bitmap_free(const unsigned long *bitmap)
+{
+	kfree(bitmap);
+}

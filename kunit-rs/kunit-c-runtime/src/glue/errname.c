@@ -159,3 +159,9 @@ const char *kunit_c_errname(int err)
 	default: return 0;
 	}
 }
+
+/* lib/errname.c's errname() (weak: linking that file replaces it). */
+KC_WEAK const char *errname(int err)
+{
+	return kunit_c_errname(err);
+}

@@ -27,6 +27,8 @@ typedef unsigned int kc_gfp_t;
 
 const char *kunit_c_errname(int err);
 bool kunit_c_symbol(const void *p, const char **name, unsigned long *offset, unsigned long *size);
+/* The address of the function or object called name (the first object defining it), or 0. */
+unsigned long kunit_c_symbol_address(const char *name);
 int KC_KERNEL(vsnprintf)(char *buf, size_t size, const char *fmt, va_list args);
 int vscnprintf(char *buf, size_t size, const char *fmt, va_list args);
 void *__kmalloc_noprof(size_t size, kc_gfp_t flags);

@@ -52,6 +52,18 @@ void get_random_bytes(void *buf, size_t len)
 	}
 }
 
+/* struct notifier_block's first member (<linux/notifier.h>). */
+struct kc_notifier_block {
+	int (*notifier_call)(struct kc_notifier_block *nb, unsigned long action, void *data);
+};
+
+/* drivers/char/random.c's: the generator is ready from the start, so the callback runs now. */
+int execute_with_initialized_rng(struct kc_notifier_block *nb)
+{
+	nb->notifier_call(nb, 0, NULL);
+	return 0;
+}
+
 unsigned char get_random_u8(void) { return (unsigned char)(random_next() >> 56); }
 unsigned short get_random_u16(void) { return (unsigned short)(random_next() >> 48); }
 unsigned int get_random_u32(void) { return (unsigned int)(random_next() >> 32); }

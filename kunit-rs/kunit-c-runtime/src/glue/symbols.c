@@ -3,7 +3,8 @@
  * kunit-c glue: the symbol an address is in, for %pS/%ps, as kallsyms answers in the kernel:
  * the symbol table of the file the address is in (static functions included: the test
  * binary's, or the shared object of C suites `kunit c` loads), then the dynamic linker's
- * view of shared libraries.
+ * view of shared libraries; and the other way, a name's address, as kallsyms_lookup_name()
+ * answers (kallsyms.c).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -154,6 +155,60 @@ static bool file_symbol(uintptr_t addr, const char **name, uintptr_t *start, siz
 		}
 	}
 	return false;
+}
+
+struct objects {
+	uintptr_t first[MAX_FILES]; /* an address inside each loaded object, in load order */
+	size_t n;
+};
+
+static int collect_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct objects *o = data;
+
+	(void)size;
+	for (unsigned i = 0; i < info->dlpi_phnum; i++) {
+		if (info->dlpi_phdr[i].p_type == PT_LOAD && info->dlpi_phdr[i].p_memsz) {
+			if (o->n < MAX_FILES)
+				o->first[o->n++] = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* The defined function or object called name in f's symbol table, or 0. */
+static uintptr_t defined_in(const struct symfile *f, const char *name)
+{
+	if (!f || !f->symtab)
+		return 0;
+	for (size_t i = 0; i < f->nsyms; i++) {
+		const ElfW(Sym) *s = &f->symtab[i];
+		int type = ELF64_ST_TYPE(s->st_info);
+
+		if ((type == STT_FUNC || type == STT_OBJECT) && s->st_shndx != SHN_UNDEF &&
+		    !strcmp(f->strtab + s->st_name, name))
+			return (uintptr_t)(s->st_value + f->bias);
+	}
+	return 0;
+}
+
+unsigned long kunit_c_symbol_address(const char *name)
+{
+	struct objects o = { .n = 0 };
+
+	if (!name || !*name)
+		return 0;
+	/* Collected first, read after: symfile_of() walks the objects itself. */
+	dl_iterate_phdr(collect_object, &o);
+	for (size_t i = 0; i < o.n; i++) {
+		uintptr_t addr = defined_in(symfile_of(o.first[i]), name);
+
+		if (addr)
+			return addr;
+	}
+	/* A stripped object still has its dynamic symbols. */
+	return (unsigned long)(uintptr_t)dlsym(RTLD_DEFAULT, name);
 }
 
 bool kunit_c_symbol(const void *p, const char **name, unsigned long *offset, unsigned long *size)

@@ -29,3 +29,48 @@ KC_WEAK long long mktime64(const unsigned int year, const unsigned int mon,
 {
 	return ((days_from_epoch(year, mon, day) * 24 + hour) * 60 + min) * 60 + sec;
 }
+
+/* <linux/time.h>'s struct tm. */
+struct kc_tm {
+	int tm_sec, tm_min, tm_hour, tm_mday, tm_mon;
+	long tm_year;
+	int tm_wday, tm_yday;
+};
+
+/*
+ * time64_to_tm(): the broken-down UTC time of @totalsecs + @offset seconds, the inverse of
+ * days_from_epoch() (the same March-based eras). Weak: kernel/time/timeconv.c's definition
+ * replaces it when that file is linked.
+ */
+KC_WEAK void time64_to_tm(long long totalsecs, int offset, struct kc_tm *result)
+{
+	long long secs = totalsecs + offset;
+	long long days = secs / 86400, rem = secs % 86400;
+	long long z, era, doe, yoe, year, doy, mp;
+	unsigned int mon, mday;
+
+	if (rem < 0) {
+		rem += 86400;
+		days--;
+	}
+	result->tm_hour = (int)(rem / 3600);
+	result->tm_min = (int)(rem % 3600 / 60);
+	result->tm_sec = (int)(rem % 60);
+	/* 1970-01-01 was a Thursday. */
+	result->tm_wday = (int)(((days + 4) % 7 + 7) % 7);
+
+	z = days + 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	mday = (unsigned int)(doy - (153 * mp + 2) / 5 + 1);
+	mon = (unsigned int)(mp < 10 ? mp + 3 : mp - 9);
+	year = yoe + era * 400 + (mon <= 2);
+
+	result->tm_mday = (int)mday;
+	result->tm_mon = (int)mon - 1;
+	result->tm_year = (long)(year - 1900);
+	result->tm_yday = (int)(days - days_from_epoch(year, 1, 1));
+}

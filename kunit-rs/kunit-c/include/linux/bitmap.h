@@ -277,6 +277,14 @@ unsigned long bitmap_find_next_zero_area_off(unsigned long *map, unsigned long s
 					     unsigned long start, unsigned int nr,
 					     unsigned long align_mask, unsigned long align_offset);
 
+/*
+ * A bitmap of @nbits from the slab (zeroed: bitmap_zalloc()), NULL when out of memory;
+ * bitmap_free() frees it. lib/bitmap.c's, out of line as there (glue: weak).
+ */
+unsigned long *bitmap_alloc(unsigned int nbits, gfp_t flags);
+unsigned long *bitmap_zalloc(unsigned int nbits, gfp_t flags);
+void bitmap_free(const unsigned long *bitmap);
+
 static inline unsigned long bitmap_find_next_zero_area(unsigned long *map, unsigned long size,
 						       unsigned long start, unsigned int nr,
 						       unsigned long align_mask)

@@ -6,6 +6,8 @@
 #include <linux/types.h>
 /* As in the kernel, where this comes through <asm/byteorder.h>: __LITTLE_ENDIAN & co. */
 #include <asm/byteorder.h>
+/* swab32() and kin, as the kernel's byte-order headers bring them. */
+#include <linux/swab.h>
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define __KUNIT_C_LE(bits, x) ((u##bits)(x))

@@ -4,6 +4,7 @@
 #define _LINUX_COMPILER_H
 
 #include <linux/compiler_types.h>
+#include <linux/stringify.h>
 
 #define likely(x) __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)
@@ -70,8 +71,6 @@
 				!__same_type(&(a)[0], const unsigned char *), "must be byte array")
 #define __must_be_cstr(p) 0
 
-#define __stringify_1(x...) #x
-#define __stringify(x...) __stringify_1(x)
 #define ___PASTE(a, b) a##b
 #define __PASTE(a, b) ___PASTE(a, b)
 #define __UNIQUE_ID(prefix) __PASTE(__PASTE(__UNIQUE_ID_, prefix), __COUNTER__)

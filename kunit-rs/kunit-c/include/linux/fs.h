@@ -65,6 +65,7 @@ struct file_system_type {
 
 /* An open file: only what code handed one reads (nothing here opens files). */
 struct file {
+	struct path f_path; /* names nothing here (<linux/dcache.h>) */
 	struct inode *f_inode;
 	fmode_t f_mode;
 	void *private_data;

@@ -46,5 +46,9 @@
 #define GFP_DMA32 __GFP_DMA32
 #define GFP_HIGHUSER (GFP_USER | __GFP_HIGHMEM)
 #define GFP_HIGHUSER_MOVABLE (GFP_HIGHUSER | __GFP_MOVABLE)
+/* A transparent huge page: without reclaim (light), and with direct reclaim. */
+#define GFP_TRANSHUGE_LIGHT \
+	((GFP_HIGHUSER_MOVABLE | __GFP_COMP | __GFP_NOMEMALLOC | __GFP_NOWARN) & ~__GFP_RECLAIM)
+#define GFP_TRANSHUGE (GFP_TRANSHUGE_LIGHT | __GFP_DIRECT_RECLAIM)
 
 #endif /* __LINUX_GFP_TYPES_H */

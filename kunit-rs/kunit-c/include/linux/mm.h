@@ -17,6 +17,11 @@
 #include <linux/fs.h>
 #include <linux/gfp.h>
 #include <linux/mm_types.h>
+#include <linux/page-flags.h>
+#include <linux/range.h>
+/* struct resource, as the kernel's mm.h brings it through <linux/memremap.h>. */
+#include <linux/ioport.h>
+#include <linux/random.h>
 #include <linux/pfn.h>
 #include <linux/atomic.h>
 #include <asm/page.h>
@@ -184,5 +189,35 @@ static inline struct page *virt_to_head_page(const void *x)
 	return page ? compound_head(page) : &__kunit_c_slab_page;
 }
 static inline bool PageSlab(const struct page *page) { return page == &__kunit_c_slab_page; }
+
+/* A mapping's flags (vm_flags), with the kernel's values; %pGv prints them by name. */
+#define VM_NONE		0x00000000UL
+#define VM_READ		0x00000001UL
+#define VM_WRITE	0x00000002UL
+#define VM_EXEC		0x00000004UL
+#define VM_SHARED	0x00000008UL
+#define VM_MAYREAD	0x00000010UL
+#define VM_MAYWRITE	0x00000020UL
+#define VM_MAYEXEC	0x00000040UL
+#define VM_MAYSHARE	0x00000080UL
+#define VM_GROWSDOWN	0x00000100UL
+#define VM_PFNMAP	0x00000400UL
+#define VM_LOCKED	0x00002000UL
+#define VM_IO		0x00004000UL
+#define VM_SEQ_READ	0x00008000UL
+#define VM_RAND_READ	0x00010000UL
+#define VM_DONTCOPY	0x00020000UL
+#define VM_DONTEXPAND	0x00040000UL
+#define VM_LOCKONFAULT	0x00080000UL
+#define VM_ACCOUNT	0x00100000UL
+#define VM_NORESERVE	0x00200000UL
+#define VM_HUGETLB	0x00400000UL
+#define VM_SYNC		0x00800000UL
+#define VM_WIPEONFORK	0x02000000UL
+#define VM_DONTDUMP	0x04000000UL
+#define VM_MIXEDMAP	0x10000000UL
+#define VM_HUGEPAGE	0x20000000UL
+#define VM_NOHUGEPAGE	0x40000000UL
+#define VM_MERGEABLE	0x80000000UL
 
 #endif /* _LINUX_MM_H */

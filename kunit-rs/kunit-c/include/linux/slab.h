@@ -16,6 +16,8 @@
 #include <linux/gfp.h>
 #include <linux/cleanup.h>
 #include <linux/err.h>
+/* WARN() and vsnprintf(), which the kernel's slab.h brings through its own includes. */
+#include <linux/bug.h>
 
 #define ZERO_SIZE_PTR ((void *)16)
 #define ZERO_OR_NULL_PTR(x) ((unsigned long)(x) <= (unsigned long)ZERO_SIZE_PTR)
@@ -41,6 +43,8 @@ size_t kmalloc_size_roundup(size_t size);
 void *krealloc_noprof(const void *objp, size_t new_size, gfp_t flags) __must_check __alloc_size__(2);
 
 static inline void *kmalloc(size_t size, gfp_t flags) { return __kmalloc_noprof(size, flags); }
+/* No allocation tracking here: the caller's kmalloc(). */
+#define kmalloc_track_caller(size, flags) kmalloc(size, flags)
 static inline void *kzalloc(size_t size, gfp_t flags) { return kmalloc(size, flags | __GFP_ZERO); }
 static inline void *kmalloc_node(size_t size, gfp_t flags, int node)
 {

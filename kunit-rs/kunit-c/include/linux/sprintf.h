@@ -28,6 +28,9 @@ const char *kvasprintf_const(gfp_t gfp, const char *fmt, va_list args) __printf(
 int sscanf(const char *buf, const char *fmt, ...) __kunit_c_kernel(sscanf) __scanf(2, 3);
 int vsscanf(const char *buf, const char *fmt, va_list args) __kunit_c_kernel(vsscanf) __scanf(2, 0);
 
+/* Rust's formatting of %pA, in a kernel built with CONFIG_RUST (never here). */
+char *rust_fmt_argument(char *buf, char *end, const void *ptr);
+
 /* %p prints plain addresses when true (the kernel's no_hash_pointers boot option). */
 extern bool no_hash_pointers;
 

@@ -19,7 +19,7 @@ __KUNIT_C_GET(32)
 __KUNIT_C_GET(64)
 #undef __KUNIT_C_GET
 
-#define get_unaligned(ptr) ({ __typeof__(*(ptr)) __v; __builtin_memcpy(&__v, (ptr), sizeof(__v)); __v; })
+#define get_unaligned(ptr) ({ __unqual_scalar_typeof(*(ptr)) __v; __builtin_memcpy(&__v, (ptr), sizeof(__v)); __v; })
 #define put_unaligned(val, ptr) do { __typeof__(*(ptr)) __v = (val); __builtin_memcpy((ptr), &__v, sizeof(__v)); } while (0)
 
 #endif /* _LINUX_UNALIGNED_H */

@@ -63,7 +63,7 @@ impl Build {
                 Some(t) if f.is_relative() => t.join(f),
                 _ => f.clone(),
             };
-            let (source, args) = file_args(&common, tree, &f)?;
+            let (source, args) = file_args(&common, tree, include, &f)?;
             files.push(FileCommand { source, args });
         }
         Ok(Commands {

@@ -38,7 +38,8 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
         .get_compiler();
     let tree = build.kernel_tree.as_deref();
     let autoconf = write_autoconf(build, &work)?;
-    let common = common_args(build, &tool, &work, &autoconf, &crate::include_dir())?;
+    let include = crate::include_dir();
+    let common = common_args(build, &tool, &work, &autoconf, &include)?;
 
     let files: Vec<PathBuf> = build
         .files
@@ -62,7 +63,7 @@ pub(crate) fn compile(build: &Build, name: &str) -> Result<Vec<PathBuf>, String>
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(file) = files.get(i) else { break };
-                let r = compile_one(&tool, &common, tree, &work, file);
+                let r = compile_one(&tool, &common, tree, &include, &work, file);
                 results.lock().expect("no panics while holding the lock")[i] = Some(r);
             });
         }
@@ -276,10 +277,11 @@ fn compile_one(
     tool: &cc::Tool,
     common: &[OsString],
     tree: Option<&Path>,
+    include: &Path,
     work: &Path,
     file: &Path,
 ) -> Result<Compiled, String> {
-    let (abs, mut args) = file_args(common, tree, file)?;
+    let (abs, mut args) = file_args(common, tree, include, file)?;
     let stem = abs
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -334,10 +336,12 @@ pub(super) fn compile_error(file: &Path, tree: Option<&Path>, stderr: &str) -> S
 
 /// One file's canonical path and its command line up to `-c FILE` (the caller adds the
 /// output and depfile): `common`, then the file's own flags (its folder for `"..."`
-/// includes, `KBUILD_MODNAME`, its tree Makefile's `CFLAGS_<name>.o`, `$CFLAGS`).
+/// includes, `KBUILD_MODNAME`, its tree Makefile's `CFLAGS_<name>.o`, kunit-c's stand-ins
+/// for the tree's private headers it includes (from `include`, kunit-c's headers), `$CFLAGS`).
 pub(super) fn file_args(
     common: &[OsString],
     tree: Option<&Path>,
+    include: &Path,
     file: &Path,
 ) -> Result<(PathBuf, Vec<OsString>), String> {
     let abs = std::fs::canonicalize(file)
@@ -351,8 +355,12 @@ pub(super) fn file_args(
     }
     args.push(format!("-DKBUILD_MODNAME=\"{module}\"").into());
     args.push(format!("-DKBUILD_BASENAME=\"{module}\"").into());
-    if tree.is_some() {
+    if let Some(t) = tree {
         args.extend(tree::makefile_cflags(&abs).into_iter().map(OsString::from));
+        for standin in tree::private_standins(&abs, t, include) {
+            args.push("-include".into());
+            args.push(standin.into());
+        }
     }
     args.extend(tool_user_flags());
     let source_arg: OsString = match tree {

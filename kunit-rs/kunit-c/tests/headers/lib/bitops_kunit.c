@@ -7,6 +7,7 @@
 #include <linux/cpumask.h>
 #include <linux/find.h>
 #include <linux/prandom.h>
+#include <linux/slab.h>
 #include <linux/siphash.h>
 #include <linux/swab.h>
 #include <linux/wordpart.h>
@@ -300,6 +301,22 @@ static void prandom_seeding(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st.s4, 0x400u);
 }
 
+/* lib/bitmap.c's allocation (weak glue): whole longs, zeroed by bitmap_zalloc(). */
+static void bitmap_allocation(struct kunit *test)
+{
+	const unsigned int nbits = 1 << 16;
+	unsigned long *bits = bitmap_zalloc(nbits, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, bits);
+	KUNIT_EXPECT_TRUE(test, bitmap_empty(bits, nbits));
+	KUNIT_EXPECT_GE(test, ksize(bits), BITS_TO_LONGS(nbits) * sizeof(long));
+	bitmap_set(bits, 60000, 15);
+	KUNIT_EXPECT_EQ(test, bitmap_weight(bits, nbits), 15U);
+	KUNIT_EXPECT_EQ(test, find_first_bit(bits, nbits), 60000UL);
+	bitmap_free(bits);
+	bitmap_free(NULL); /* as kfree(NULL) */
+}
+
 static void cpumasks(struct kunit *test)
 {
 	cpumask_t a, b;
@@ -340,6 +357,7 @@ static struct kunit_case bitops_header_cases[] = {
 	KUNIT_CASE(swabs_and_word_parts),
 	KUNIT_CASE(prandom_seeding),
 	KUNIT_CASE(byteorder_pointers_and_siphash_keys),
+	KUNIT_CASE(bitmap_allocation),
 	KUNIT_CASE(cpumasks),
 	{}
 };

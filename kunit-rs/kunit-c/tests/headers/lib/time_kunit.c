@@ -3,7 +3,7 @@
  * Our tests of <linux/time.h>: mktime64() counts seconds of the proleptic Gregorian
  * calendar (leap years by the 4/100/400 rule, dates before 1970 negative, hour 24 the next
  * midnight, days past a month's end rolling over), and the 32-bit comparisons survive the
- * wrap of their seconds.
+ * wrap of their seconds; time64_to_tm() turns seconds back into the calendar.
  */
 #include <kunit/test.h>
 #include <linux/ktime.h>
@@ -63,7 +63,44 @@ static void time_ktime_set_saturates(struct kunit *test)
 	KUNIT_EXPECT_LT(test, ktime_set(KTIME_SEC_MAX - 1, 0), (ktime_t)KTIME_MAX);
 }
 
+/* struct tm of @t + @offset, checked field by field. */
+static void expect_tm(struct kunit *test, time64_t t, int offset, long year, int mon, int mday,
+		      int hour, int min, int sec, int wday, int yday)
+{
+	struct tm tm;
+
+	time64_to_tm(t, offset, &tm);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_year, year, "t=%lld", t);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_mon, mon, "t=%lld", t);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_mday, mday, "t=%lld", t);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_hour, hour, "t=%lld", t);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_min, min, "t=%lld", t);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_sec, sec, "t=%lld", t);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_wday, wday, "t=%lld", t);
+	KUNIT_EXPECT_EQ_MSG(test, tm.tm_yday, yday, "t=%lld", t);
+}
+
+/* time64_to_tm() (weak glue, kernel/time/timeconv.c's when linked) inverts mktime64(). */
+static void time_time64_to_tm_known_dates(struct kunit *test)
+{
+	/* 1970-01-01 00:00:00 was a Thursday. */
+	expect_tm(test, 0, 0, 70, 0, 1, 0, 0, 0, 4, 0);
+	/* 2019-01-04T15:32:23, a Friday (lib/tests/printf_kunit.c's %ptT date). */
+	expect_tm(test, 1546615943, 0, 119, 0, 4, 15, 32, 23, 5, 3);
+	/* The leap day of 2000 and the last second of a leap year. */
+	expect_tm(test, 951782400, 0, 100, 1, 29, 0, 0, 0, 2, 59);
+	expect_tm(test, mktime64(2024, 12, 31, 23, 59, 59), 0, 124, 11, 31, 23, 59, 59, 2, 365);
+	/* Before the epoch: one second earlier is 1969-12-31 23:59:59, a Wednesday. */
+	expect_tm(test, -1, 0, 69, 11, 31, 23, 59, 59, 3, 364);
+	/* The offset moves the clock: an hour east of UTC. */
+	expect_tm(test, 0, 3600, 70, 0, 1, 1, 0, 0, 4, 0);
+	expect_tm(test, 0, -1, 69, 11, 31, 23, 59, 59, 3, 364);
+	/* 2100 is no leap year: 1 March follows 28 February. */
+	expect_tm(test, mktime64(2100, 3, 1, 12, 0, 0), 0, 200, 2, 1, 12, 0, 0, 1, 59);
+}
+
 static struct kunit_case time_test_cases[] = {
+	KUNIT_CASE(time_time64_to_tm_known_dates),
 	KUNIT_CASE(time_rtc_ranges_and_leap_years),
 	KUNIT_CASE(time_ktime_set_saturates),
 	KUNIT_CASE(time_mktime64_known_dates),
