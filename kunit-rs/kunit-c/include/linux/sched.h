@@ -21,12 +21,20 @@
 struct kunit;
 
 /*
- * A task: its state word, and the KUnit test it runs (`current->kunit_test`, which
- * kunit_get_current_test() returns; KUnit's self-tests set it to a test of their own).
+ * A task: its state word, the KUnit test it runs (`current->kunit_test`, which
+ * kunit_get_current_test() returns; KUnit's self-tests set it to a test of their own) and
+ * its credentials. kunit-c's glue lays its tasks out the same way (kthread.c).
  */
 struct task_struct {
 	unsigned int __state;
 	struct kunit *kunit_test;
+	/*
+	 * The task's objective and subjective credentials, the fields a tree's <linux/cred.h>
+	 * reads (current_cred(), get_current_cred(), ...). kunit-c has no struct cred of its
+	 * own, so a task starts with none (NULL) and a test that needs them sets them.
+	 */
+	const struct cred __rcu *real_cred;
+	const struct cred __rcu *cred;
 };
 
 /* The calling thread's task, one per thread for every file (kunit-c's glue). */
