@@ -73,6 +73,15 @@ long __kunit_c_schedule_timeout(long timeout, unsigned int hz, unsigned long ini
 #define schedule_timeout_killable(timeout) schedule_timeout(timeout)
 #define schedule_timeout_uninterruptible(timeout) schedule_timeout(timeout)
 
+/*
+ * Memory-allocation profiling (CONFIG_MEM_ALLOC_PROFILING) is off, as in a kernel built
+ * without it: a task has no current allocation tag, so saving one gives NULL and restoring
+ * does nothing. Neither evaluates the tag, which <linux/alloc_tag.h>'s alloc_hooks() then
+ * never defines.
+ */
+#define alloc_tag_save(_tag) NULL
+#define alloc_tag_restore(_tag, _old) do {} while (0)
+
 /* Priorities mean nothing to the host's scheduler here. */
 #define MAX_NICE 19
 #define MIN_NICE -20
