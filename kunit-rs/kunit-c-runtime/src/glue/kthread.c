@@ -19,6 +19,7 @@
 struct kc_kthread {
 	unsigned int state; /* task_struct.__state: first, as in the header's layout */
 	void *kunit_test; /* task_struct.kunit_test: second */
+	const void *real_cred, *cred; /* task_struct's credentials: none (NULL) */
 	int (*threadfn)(void *data);
 	void *data;
 	int result;
@@ -29,10 +30,11 @@ struct kc_kthread {
 
 static __thread struct kc_kthread *self;
 
-/* The task_struct of a thread kthread_create() did not make: the header's two fields. */
+/* The task_struct of a thread kthread_create() did not make: the header's fields. */
 struct kc_task {
 	unsigned int state;
 	void *kunit_test;
+	const void *real_cred, *cred;
 };
 
 /*

@@ -21,12 +21,20 @@
 struct kunit;
 
 /*
- * A task: its state word, and the KUnit test it runs (`current->kunit_test`, which
- * kunit_get_current_test() returns; KUnit's self-tests set it to a test of their own).
+ * A task: its state word, the KUnit test it runs (`current->kunit_test`, which
+ * kunit_get_current_test() returns; KUnit's self-tests set it to a test of their own) and
+ * its credentials. kunit-c's glue lays its tasks out the same way (kthread.c).
  */
 struct task_struct {
 	unsigned int __state;
 	struct kunit *kunit_test;
+	/*
+	 * The task's objective and subjective credentials, the fields a tree's <linux/cred.h>
+	 * reads (current_cred(), get_current_cred(), ...). kunit-c has no struct cred of its
+	 * own, so a task starts with none (NULL) and a test that needs them sets them.
+	 */
+	const struct cred __rcu *real_cred;
+	const struct cred __rcu *cred;
 };
 
 /* The calling thread's task, one per thread for every file (kunit-c's glue). */
@@ -64,6 +72,15 @@ long __kunit_c_schedule_timeout(long timeout, unsigned int hz, unsigned long ini
 #define schedule_timeout_interruptible(timeout) schedule_timeout(timeout)
 #define schedule_timeout_killable(timeout) schedule_timeout(timeout)
 #define schedule_timeout_uninterruptible(timeout) schedule_timeout(timeout)
+
+/*
+ * Memory-allocation profiling (CONFIG_MEM_ALLOC_PROFILING) is off, as in a kernel built
+ * without it: a task has no current allocation tag, so saving one gives NULL and restoring
+ * does nothing. Neither evaluates the tag, which <linux/alloc_tag.h>'s alloc_hooks() then
+ * never defines.
+ */
+#define alloc_tag_save(_tag) NULL
+#define alloc_tag_restore(_tag, _old) do {} while (0)
 
 /* Priorities mean nothing to the host's scheduler here. */
 #define MAX_NICE 19

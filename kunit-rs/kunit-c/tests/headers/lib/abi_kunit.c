@@ -4,7 +4,9 @@
  * encoding (values from the ABI every generic architecture shares), <linux/posix_types.h>'s
  * __kernel_* sizes, <linux/instruction_pointer.h>'s addresses, and <asm/fcntl.h>,
  * <asm/param.h>, <asm/poll.h> and <asm/signal.h>'s x86-64 values; <linux/compat.h>'s 32-bit
- * ABI (i386's, x86-64's compat), <linux/splice.h>'s flags and <linux/fs.h>'s MAX_RW_COUNT.
+ * ABI (i386's, x86-64's compat), <linux/splice.h>'s flags and <linux/fs.h>'s MAX_RW_COUNT;
+ * <asm/socket.h> and <asm/sockios.h>'s numbers (socket(7), x86-64's, the generic ones) and
+ * <asm/bitsperlong.h> and <asm/types.h>'s word and integer sizes.
  */
 #include <kunit/test.h>
 #include <asm/fcntl.h>
@@ -12,6 +14,10 @@
 #include <asm/param.h>
 #include <asm/poll.h>
 #include <asm/signal.h>
+#include <asm/socket.h>
+#include <asm/sockios.h>
+#include <asm/bitsperlong.h>
+#include <asm/types.h>
 #include <asm/posix_types.h>
 #include <asm/stat.h>
 #include <linux/instruction_pointer.h>
@@ -205,6 +211,60 @@ static void abi_splice_flags_and_rw_count(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, MAX_RW_COUNT % PAGE_SIZE, 0ul);
 }
 
+static void abi_socket_options(struct kunit *test)
+{
+	/* socket(7)'s SOL_SOCKET options, as x86-64 (and every generic architecture) numbers them. */
+	KUNIT_EXPECT_EQ(test, SOL_SOCKET, 1);
+	KUNIT_EXPECT_EQ(test, SO_REUSEADDR, 2);
+	KUNIT_EXPECT_EQ(test, SO_TYPE, 3);
+	KUNIT_EXPECT_EQ(test, SO_KEEPALIVE, 9);
+	KUNIT_EXPECT_EQ(test, SO_LINGER, 13);
+	KUNIT_EXPECT_EQ(test, SO_PASSCRED, 16);
+	KUNIT_EXPECT_EQ(test, SO_PEERCRED, 17);
+	KUNIT_EXPECT_EQ(test, SO_BINDTODEVICE, 25);
+	KUNIT_EXPECT_EQ(test, SO_SNDBUFFORCE, 32);
+	KUNIT_EXPECT_EQ(test, SO_MARK, 36);
+	KUNIT_EXPECT_EQ(test, SO_INCOMING_CPU, 49);
+	KUNIT_EXPECT_EQ(test, SO_ZEROCOPY, 60);
+	KUNIT_EXPECT_EQ(test, SO_PEERPIDFD, 77);
+	KUNIT_EXPECT_EQ(test, SO_DEVMEM_DONTNEED, 80);
+	/* The time options: native time_t (_OLD) and 64-bit time (_NEW) forms. */
+	KUNIT_EXPECT_EQ(test, SO_RCVTIMEO_OLD, 20);
+	KUNIT_EXPECT_EQ(test, SO_TIMESTAMP_OLD, 29);
+	KUNIT_EXPECT_EQ(test, SO_TIMESTAMPNS_OLD, 35);
+	KUNIT_EXPECT_EQ(test, SO_TIMESTAMPING_OLD, 37);
+	KUNIT_EXPECT_EQ(test, SO_TIMESTAMP_NEW, 63);
+	KUNIT_EXPECT_EQ(test, SO_SNDTIMEO_NEW, 67);
+	/* An option's other name and its control message share its number. */
+	KUNIT_EXPECT_EQ(test, SO_GET_FILTER, SO_ATTACH_FILTER);
+	KUNIT_EXPECT_EQ(test, SO_DETACH_BPF, SO_DETACH_FILTER);
+	KUNIT_EXPECT_EQ(test, SCM_TXTIME, SO_TXTIME);
+	KUNIT_EXPECT_EQ(test, SCM_WIFI_STATUS, 41);
+	/* Kernel code picks the time forms itself: the user-space aliases are not defined. */
+#ifdef SO_TIMESTAMP
+	KUNIT_FAIL(test, "SO_TIMESTAMP is user space's alias, not defined under __KERNEL__");
+#endif
+	/* The socket ioctls. */
+	KUNIT_EXPECT_EQ(test, FIOSETOWN, 0x8901);
+	KUNIT_EXPECT_EQ(test, SIOCGPGRP, 0x8904);
+	KUNIT_EXPECT_EQ(test, SIOCATMARK, 0x8905);
+	KUNIT_EXPECT_EQ(test, SIOCGSTAMP_OLD, 0x8906);
+	KUNIT_EXPECT_EQ(test, SIOCGSTAMPNS_OLD, 0x8907);
+}
+
+static void abi_word_and_integer_sizes(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, __BITS_PER_LONG, (int)(sizeof(long) * 8));
+	KUNIT_EXPECT_EQ(test, sizeof(__u8), 1ul);
+	KUNIT_EXPECT_EQ(test, sizeof(__s16), 2ul);
+	KUNIT_EXPECT_EQ(test, sizeof(__u32), 4ul);
+	KUNIT_EXPECT_EQ(test, sizeof(__s64), 8ul);
+	KUNIT_EXPECT_LT(test, (__s8)-1, 0);
+	KUNIT_EXPECT_GT(test, (__u64)-1, 0ull);
+	/* int-ll64: 64-bit integers are long long, on every architecture. */
+	KUNIT_EXPECT_TRUE(test, __builtin_types_compatible_p(__u64, unsigned long long));
+}
+
 static struct kunit_case abi_test_cases[] = {
 	KUNIT_CASE(abi_stat_layout),
 	KUNIT_CASE(abi_uapi_byteorder_names),
@@ -217,6 +277,8 @@ static struct kunit_case abi_test_cases[] = {
 	KUNIT_CASE(abi_signal_set_and_numbers),
 	KUNIT_CASE(abi_compat_iovec_and_pointers),
 	KUNIT_CASE(abi_splice_flags_and_rw_count),
+	KUNIT_CASE(abi_socket_options),
+	KUNIT_CASE(abi_word_and_integer_sizes),
 	{}
 };
 

@@ -11,6 +11,7 @@
 #include <linux/delay.h>
 #include <linux/kthread.h>
 #include <linux/percpu.h>
+#include <asm/percpu.h> /* what core headers include: the same operations */
 #include <linux/smp.h>
 
 struct pair {

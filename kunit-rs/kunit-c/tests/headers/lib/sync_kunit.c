@@ -119,6 +119,21 @@ static void asm_barrier_orders_release_and_acquire(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, READ_ONCE(data), 42);
 }
 
+static void alloc_tag_switch_is_off(struct kunit *test)
+{
+	int allocations = 0;
+	/*
+	 * Without allocation profiling there is no tag: the tag argument is never evaluated
+	 * (alloc_hooks() names one it does not define), and the allocation runs once.
+	 */
+	void *saved = alloc_tag_save(&no_such_tag_is_defined);
+
+	allocations++;
+	alloc_tag_restore(&no_such_tag_either, saved);
+	KUNIT_EXPECT_NULL(test, saved);
+	KUNIT_EXPECT_EQ(test, allocations, 1);
+}
+
 static struct kunit_case sync_header_cases[] = {
 	KUNIT_CASE(spinlock_excludes),
 	KUNIT_CASE(refcount_counts_and_saturates),
@@ -126,6 +141,7 @@ static struct kunit_case sync_header_cases[] = {
 	KUNIT_CASE(static_keys_switch),
 	KUNIT_CASE(current_task_sleeps_and_wakes),
 	KUNIT_CASE(asm_barrier_orders_release_and_acquire),
+	KUNIT_CASE(alloc_tag_switch_is_off),
 	{}
 };
 
