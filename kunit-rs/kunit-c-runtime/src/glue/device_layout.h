@@ -52,7 +52,8 @@ struct device {
 	} power; /* <linux/pm.h>'s struct dev_pm_info */
 	struct kc_fwnode *fwnode;
 	void *of_node;
+	const void *class, *type;
 };
-_Static_assert(sizeof(struct device) == 21 * sizeof(void *), "struct device matches the header's");
+_Static_assert(sizeof(struct device) == 23 * sizeof(void *), "struct device matches the header's");
 
 #endif

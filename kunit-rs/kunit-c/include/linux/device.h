@@ -32,6 +32,8 @@ struct device_driver;
 struct kunit;
 struct fwnode_handle;
 struct device_node;
+struct class;
+struct device_type;
 
 struct bus_type {
 	const char *name;
@@ -68,6 +70,9 @@ struct device {
 	/* Firmware description: a software node (drivers/base/swnode.c) or a DT node. */
 	struct fwnode_handle *fwnode;
 	struct device_node *of_node;
+	/* Its class and type: none for kunit-c's devices (no classes yet). */
+	const struct class *class;
+	const struct device_type *type;
 };
 
 /* A DMA engine's segment limits, as a driver sets them for its device. */
@@ -80,7 +85,7 @@ struct device_dma_parameters {
 /* kunit-c's glue mirrors this layout (and allocates devices of this size). */
 _Static_assert(offsetof(struct device, __kunit_c_devres) == 15 * sizeof(void *),
 	       "struct device matches kunit-c's glue");
-_Static_assert(sizeof(struct device) == 21 * sizeof(void *), "struct device matches kunit-c's glue");
+_Static_assert(sizeof(struct device) == 23 * sizeof(void *), "struct device matches kunit-c's glue");
 
 static inline const char *dev_name(const struct device *dev)
 {
