@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,24 @@ void __kunit_c_warn(const char *file, int line, const char *fmt, ...);
 
 #define KC_WARN(fmt, ...) __kunit_c_warn(__FILE__, __LINE__, fmt, ##__VA_ARGS__)
 
+/* Names and parents (for paths) change under this lock. */
 static pthread_mutex_t kset_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/*
+ * A kset's list is guarded by its list_lock, the byte of kunit-c's spinlock_t, taken as
+ * <linux/spinlock.h> takes it: tree code that walks the list under spin_lock() (swnode.c's
+ * software_node_find_by_name()) excludes the glue's changes.
+ */
+static void list_lock(struct kset *k)
+{
+	while (__atomic_test_and_set(&k->list_lock, __ATOMIC_ACQUIRE))
+		sched_yield();
+}
+
+static void list_unlock(struct kset *k)
+{
+	__atomic_clear(&k->list_lock, __ATOMIC_RELEASE);
+}
 
 static void list_init(struct kc_list_head *l)
 {
@@ -150,9 +168,9 @@ static void kset_join(struct kobject *kobj)
 	if (!kobj->kset)
 		return;
 	kobject_get(&kobj->kset->kobj);
-	pthread_mutex_lock(&kset_lock);
+	list_lock(kobj->kset);
 	list_add_tail(&kobj->entry, &kobj->kset->list);
-	pthread_mutex_unlock(&kset_lock);
+	list_unlock(kobj->kset);
 }
 
 void kobject_put(struct kobject *kobj);
@@ -161,9 +179,9 @@ static void kset_leave(struct kobject *kobj)
 {
 	if (!kobj->kset)
 		return;
-	pthread_mutex_lock(&kset_lock);
+	list_lock(kobj->kset);
 	list_del_init(&kobj->entry);
-	pthread_mutex_unlock(&kset_lock);
+	list_unlock(kobj->kset);
 	kobject_put(&kobj->kset->kobj);
 }
 
@@ -533,7 +551,7 @@ struct kobject *kset_find_obj(struct kset *kset, const char *name)
 {
 	struct kobject *found = NULL;
 
-	pthread_mutex_lock(&kset_lock);
+	list_lock(kset);
 	for (struct kc_list_head *e = kset->list.next; e != &kset->list; e = e->next) {
 		struct kobject *k = (struct kobject *)((char *)e - offsetof(struct kobject, entry));
 
@@ -542,7 +560,7 @@ struct kobject *kset_find_obj(struct kset *kset, const char *name)
 			break;
 		}
 	}
-	pthread_mutex_unlock(&kset_lock);
+	list_unlock(kset);
 	return found;
 }
 

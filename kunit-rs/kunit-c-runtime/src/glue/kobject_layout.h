@@ -61,7 +61,7 @@ _Static_assert(sizeof(struct kobject) == 8 * sizeof(void *), "struct kobject mat
 
 struct kset {
 	struct kc_list_head list;
-	unsigned char list_lock; /* kunit-c's spinlock_t; the glue locks kset_lock instead */
+	unsigned char list_lock; /* kunit-c's spinlock_t: its byte */
 	struct kobject kobj;
 	const void *uevent_ops;
 };

@@ -150,6 +150,7 @@ static void kset_membership(struct kunit *test)
 	struct kset *set = kset_create_and_add("kc-set", NULL, kernel_kobj);
 	struct thing *t = new_thing(test, &released);
 	struct kobject *found;
+	int members = 0;
 	char *path;
 
 	KUNIT_ASSERT_NOT_NULL(test, set);
@@ -160,6 +161,12 @@ static void kset_membership(struct kunit *test)
 	path = kobject_get_path(&t->kobj, GFP_KERNEL);
 	KUNIT_EXPECT_STREQ(test, path, "/kernel/kc-set/member");
 	kfree(path);
+	/* The kset's list is the kernel's: walked under its list_lock, as swnode.c does. */
+	spin_lock(&set->list_lock);
+	list_for_each_entry(found, &set->list, entry)
+		members++;
+	spin_unlock(&set->list_lock);
+	KUNIT_EXPECT_EQ(test, members, 1);
 	found = kset_find_obj(set, "member");
 	KUNIT_EXPECT_PTR_EQ(test, found, &t->kobj);
 	kobject_put(found);
