@@ -14,6 +14,9 @@
 
 #define ENOENT 2
 #define ENOMEM 12
+#define ENODEV 19
+
+void __kunit_c_warn(const char *file, int line, const char *fmt, ...);
 
 struct kunit;
 
@@ -44,7 +47,7 @@ void kunit_release_action(struct kunit *test, void (*action)(void *), void *ctx)
 void *krealloc_noprof(const void *p, size_t new_size, kc_gfp_t flags);
 char *kvasprintf(kc_gfp_t gfp, const char *fmt, va_list args);
 
-static const struct bus_type kunit_bus = { "kunit", NULL, NULL, NULL };
+static const struct bus_type kunit_bus = { .name = "kunit" };
 
 static struct devres_block *block_of(void *data)
 {
@@ -297,7 +300,7 @@ static void device_unregister_action(void *p)
 	__kunit_c_devres_release_all(dev);
 	if (dev->release)
 		dev->release(dev);
-	free((char *)dev->kobj_name);
+	free((char *)dev->kobj.name);
 	free(dev);
 }
 
@@ -308,8 +311,8 @@ static struct device *register_device(struct kunit *test, const char *name,
 
 	if (!dev)
 		return (void *)(intptr_t)-ENOMEM;
-	dev->kobj_name = strdup(name);
-	if (!dev->kobj_name) {
+	dev->kobj.name = strdup(name);
+	if (!dev->kobj.name) {
 		free(dev);
 		return (void *)(intptr_t)-ENOMEM;
 	}
@@ -346,4 +349,50 @@ void kunit_device_unregister(struct kunit *test, struct device *dev)
 	kunit_release_action(test, device_unregister_action, dev);
 	if (drv)
 		kunit_release_action(test, driver_free, drv);
+}
+
+/* A primary fwnode is one whose secondary is a pointer, not ERR_PTR(-ENODEV). */
+static bool fwnode_is_primary(const struct kc_fwnode *fn)
+{
+	return fn && !KC_IS_ERR_VALUE(fn->secondary);
+}
+
+/*
+ * drivers/base/core.c's: @fwnode becomes @dev's primary, in front of the secondary it had
+ * (NULL: the secondary, if any, becomes the device's fwnode again).
+ */
+void set_primary_fwnode(struct device *dev, struct kc_fwnode *fwnode)
+{
+	struct kc_fwnode *cur = dev->fwnode;
+
+	if (!fwnode) {
+		if (!fwnode_is_primary(cur)) {
+			dev->fwnode = NULL;
+			return;
+		}
+		dev->fwnode = cur->secondary;
+		/* A primary shared with the parent keeps its secondary for the parent. */
+		if (!(dev->parent && cur == dev->parent->fwnode))
+			cur->secondary = NULL;
+		return;
+	}
+	if (fwnode_is_primary(cur))
+		cur = cur->secondary;
+	if (cur) {
+		if (fwnode->secondary)
+			__kunit_c_warn(__FILE__, __LINE__, NULL);
+		fwnode->secondary = cur;
+	}
+	dev->fwnode = fwnode;
+}
+
+/* drivers/base/core.c's: @fwnode becomes the secondary of @dev's primary (or its fwnode). */
+void set_secondary_fwnode(struct device *dev, struct kc_fwnode *fwnode)
+{
+	if (fwnode)
+		fwnode->secondary = (struct kc_fwnode *)(intptr_t)-ENODEV;
+	if (fwnode_is_primary(dev->fwnode))
+		dev->fwnode->secondary = fwnode;
+	else
+		dev->fwnode = fwnode;
 }

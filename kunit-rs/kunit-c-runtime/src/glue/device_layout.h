@@ -9,8 +9,14 @@
 
 #include <stdbool.h>
 
+#include "kobject_layout.h"
+
 struct device;
 struct kunit;
+/* <linux/fwnode.h>'s struct fwnode_handle begins with its secondary. */
+struct kc_fwnode {
+	struct kc_fwnode *secondary;
+};
 
 struct device_driver {
 	const char *name;
@@ -24,12 +30,12 @@ struct device_driver {
 
 struct bus_type {
 	const char *name;
-	void *match, *probe, *remove;
+	void *match, *probe, *remove, *sync_state;
 };
 
 /* Mirrors include/linux/device.h (its _Static_assert checks the devres offset and size). */
 struct device {
-	const char *kobj_name;
+	struct kobject kobj;
 	struct device *parent;
 	const char *init_name;
 	const struct bus_type *bus;
@@ -44,7 +50,10 @@ struct device {
 		bool can_wakeup;
 		void *qos;
 	} power; /* <linux/pm.h>'s struct dev_pm_info */
+	struct kc_fwnode *fwnode;
+	void *of_node;
+	const void *class, *type;
 };
-_Static_assert(sizeof(struct device) == 12 * sizeof(void *), "struct device matches the header's");
+_Static_assert(sizeof(struct device) == 23 * sizeof(void *), "struct device matches the header's");
 
 #endif

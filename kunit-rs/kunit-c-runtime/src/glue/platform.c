@@ -75,7 +75,7 @@ int kunit_add_action_or_reset(struct kunit *test, void (*action)(void *), void *
 void kunit_remove_action(struct kunit *test, void (*action)(void *), void *ctx);
 void __kunit_c_devres_release_all(struct device *dev);
 
-const struct bus_type platform_bus_type = { "platform", NULL, NULL, NULL };
+const struct bus_type platform_bus_type = { .name = "platform" };
 
 static pthread_mutex_t bus_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct platform_device *devices;
@@ -190,7 +190,7 @@ int platform_device_add(struct platform_device *pdev)
 	}
 	free(pdev->dev_name);
 	pdev->dev_name = dev_name;
-	pdev->dev.kobj_name = dev_name;
+	pdev->dev.kobj.name = dev_name;
 	pdev->dev.bus = &platform_bus_type;
 	pdev->added = true;
 	pdev->refs++;

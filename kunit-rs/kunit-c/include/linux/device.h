@@ -23,22 +23,24 @@
 #include <linux/mutex.h>
 #include <linux/wait.h>
 #include <linux/pm.h>
+#include <linux/kobject.h>
 #include <asm/device.h>
 
 struct module;
 struct device;
 struct device_driver;
 struct kunit;
-
-struct kobject {
-	const char *name;
-};
+struct fwnode_handle;
+struct device_node;
+struct class;
+struct device_type;
 
 struct bus_type {
 	const char *name;
 	int (*match)(struct device *dev, const struct device_driver *drv);
 	int (*probe)(struct device *dev);
 	void (*remove)(struct device *dev);
+	void (*sync_state)(struct device *dev);
 };
 
 struct device_driver {
@@ -65,6 +67,12 @@ struct device {
 	bool __kunit_c_own_driver;
 	/* After the glue's fields: the PM core's state (QoS constraints). */
 	struct dev_pm_info power;
+	/* Firmware description: a software node (drivers/base/swnode.c) or a DT node. */
+	struct fwnode_handle *fwnode;
+	struct device_node *of_node;
+	/* Its class and type: none for kunit-c's devices (no classes yet). */
+	const struct class *class;
+	const struct device_type *type;
 };
 
 /* A DMA engine's segment limits, as a driver sets them for its device. */
@@ -75,9 +83,9 @@ struct device_dma_parameters {
 };
 
 /* kunit-c's glue mirrors this layout (and allocates devices of this size). */
-_Static_assert(offsetof(struct device, __kunit_c_devres) == 8 * sizeof(void *),
+_Static_assert(offsetof(struct device, __kunit_c_devres) == 15 * sizeof(void *),
 	       "struct device matches kunit-c's glue");
-_Static_assert(sizeof(struct device) == 12 * sizeof(void *), "struct device matches kunit-c's glue");
+_Static_assert(sizeof(struct device) == 23 * sizeof(void *), "struct device matches kunit-c's glue");
 
 static inline const char *dev_name(const struct device *dev)
 {
@@ -89,6 +97,19 @@ static inline const char *dev_driver_string(const struct device *dev)
 {
 	return dev->driver ? dev->driver->name : dev->bus ? dev->bus->name : "";
 }
+
+/* Added (device_add()) and not yet deleted: its kobject is in sysfs. */
+static inline bool device_is_registered(struct device *dev)
+{
+	return dev->kobj.state_in_sysfs;
+}
+
+/*
+ * Sets @fwnode as the secondary of @dev's primary fwnode (or @dev's fwnode itself when it
+ * has none); NULL clears it, as drivers/base/core.c does.
+ */
+void set_secondary_fwnode(struct device *dev, struct fwnode_handle *fwnode);
+void set_primary_fwnode(struct device *dev, struct fwnode_handle *fwnode);
 
 static inline void *dev_get_drvdata(const struct device *dev) { return dev->driver_data; }
 static inline void dev_set_drvdata(struct device *dev, void *data) { dev->driver_data = data; }

@@ -7,6 +7,8 @@
 /* Four CPUs, as a kunitconfig's CONFIG_NR_CPUS=4 gives (the default is one). */
 #define CONFIG_NR_CPUS 4
 #include <kunit/test.h>
+/* The architecture's header first: it brings the same per-CPU model by itself. */
+#include <asm/percpu.h>
 #include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>

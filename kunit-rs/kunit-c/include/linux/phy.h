@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR MIT */
+/*
+ * kunit-c: the PHY interface modes (phy_interface_t and their firmware names, phy_modes()),
+ * which firmware-property code (drivers/base/property.c's fwnode_get_phy_mode()) reads
+ * without a network stack. The modes are Linux 6.12's, in its order. No PHY devices, MDIO
+ * buses or PHY drivers: code that needs them does not compile against this header.
+ */
+#ifndef _LINUX_PHY_H
+#define _LINUX_PHY_H
+
+#include <linux/types.h>
+
+typedef enum {
+	PHY_INTERFACE_MODE_NA,
+	PHY_INTERFACE_MODE_INTERNAL,
+	PHY_INTERFACE_MODE_MII,
+	PHY_INTERFACE_MODE_GMII,
+	PHY_INTERFACE_MODE_SGMII,
+	PHY_INTERFACE_MODE_TBI,
+	PHY_INTERFACE_MODE_REVMII,
+	PHY_INTERFACE_MODE_RMII,
+	PHY_INTERFACE_MODE_REVRMII,
+	PHY_INTERFACE_MODE_RGMII,
+	PHY_INTERFACE_MODE_RGMII_ID,
+	PHY_INTERFACE_MODE_RGMII_RXID,
+	PHY_INTERFACE_MODE_RGMII_TXID,
+	PHY_INTERFACE_MODE_RTBI,
+	PHY_INTERFACE_MODE_SMII,
+	PHY_INTERFACE_MODE_XGMII,
+	PHY_INTERFACE_MODE_XLGMII,
+	PHY_INTERFACE_MODE_MOCA,
+	PHY_INTERFACE_MODE_PSGMII,
+	PHY_INTERFACE_MODE_QSGMII,
+	PHY_INTERFACE_MODE_TRGMII,
+	PHY_INTERFACE_MODE_100BASEX,
+	PHY_INTERFACE_MODE_1000BASEX,
+	PHY_INTERFACE_MODE_2500BASEX,
+	PHY_INTERFACE_MODE_5GBASER,
+	PHY_INTERFACE_MODE_RXAUI,
+	PHY_INTERFACE_MODE_XAUI,
+	PHY_INTERFACE_MODE_10GBASER,
+	PHY_INTERFACE_MODE_25GBASER,
+	PHY_INTERFACE_MODE_USXGMII,
+	PHY_INTERFACE_MODE_10GKR,
+	PHY_INTERFACE_MODE_QUSGMII,
+	PHY_INTERFACE_MODE_1000BASEKX,
+	PHY_INTERFACE_MODE_10G_QXGMII,
+	PHY_INTERFACE_MODE_MAX,
+} phy_interface_t;
+
+/* The firmware ("phy-mode" property) name of each mode: "" for NA, "unknown" past MAX. */
+static inline const char *phy_modes(phy_interface_t interface)
+{
+	static const char *const names[PHY_INTERFACE_MODE_MAX] = {
+		[PHY_INTERFACE_MODE_NA] = "",
+		[PHY_INTERFACE_MODE_INTERNAL] = "internal",
+		[PHY_INTERFACE_MODE_MII] = "mii",
+		[PHY_INTERFACE_MODE_GMII] = "gmii",
+		[PHY_INTERFACE_MODE_SGMII] = "sgmii",
+		[PHY_INTERFACE_MODE_TBI] = "tbi",
+		[PHY_INTERFACE_MODE_REVMII] = "rev-mii",
+		[PHY_INTERFACE_MODE_RMII] = "rmii",
+		[PHY_INTERFACE_MODE_REVRMII] = "rev-rmii",
+		[PHY_INTERFACE_MODE_RGMII] = "rgmii",
+		[PHY_INTERFACE_MODE_RGMII_ID] = "rgmii-id",
+		[PHY_INTERFACE_MODE_RGMII_RXID] = "rgmii-rxid",
+		[PHY_INTERFACE_MODE_RGMII_TXID] = "rgmii-txid",
+		[PHY_INTERFACE_MODE_RTBI] = "rtbi",
+		[PHY_INTERFACE_MODE_SMII] = "smii",
+		[PHY_INTERFACE_MODE_XGMII] = "xgmii",
+		[PHY_INTERFACE_MODE_XLGMII] = "xlgmii",
+		[PHY_INTERFACE_MODE_MOCA] = "moca",
+		[PHY_INTERFACE_MODE_PSGMII] = "psgmii",
+		[PHY_INTERFACE_MODE_QSGMII] = "qsgmii",
+		[PHY_INTERFACE_MODE_TRGMII] = "trgmii",
+		[PHY_INTERFACE_MODE_100BASEX] = "100base-x",
+		[PHY_INTERFACE_MODE_1000BASEX] = "1000base-x",
+		[PHY_INTERFACE_MODE_2500BASEX] = "2500base-x",
+		[PHY_INTERFACE_MODE_5GBASER] = "5gbase-r",
+		[PHY_INTERFACE_MODE_RXAUI] = "rxaui",
+		[PHY_INTERFACE_MODE_XAUI] = "xaui",
+		[PHY_INTERFACE_MODE_10GBASER] = "10gbase-r",
+		[PHY_INTERFACE_MODE_25GBASER] = "25gbase-r",
+		[PHY_INTERFACE_MODE_USXGMII] = "usxgmii",
+		[PHY_INTERFACE_MODE_10GKR] = "10gbase-kr",
+		[PHY_INTERFACE_MODE_QUSGMII] = "qusgmii",
+		[PHY_INTERFACE_MODE_1000BASEKX] = "1000base-kx",
+		[PHY_INTERFACE_MODE_10G_QXGMII] = "10g-qxgmii",
+	};
+
+	return (unsigned int)interface < PHY_INTERFACE_MODE_MAX ? names[interface] : "unknown";
+}
+
+#endif /* _LINUX_PHY_H */
