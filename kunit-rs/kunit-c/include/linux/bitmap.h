@@ -338,6 +338,19 @@ static inline void bitmap_write(unsigned long *map, unsigned long value, unsigne
 void bitmap_from_arr32(unsigned long *bitmap, const u32 *buf, unsigned int nbits);
 void bitmap_to_arr32(u32 *buf, const unsigned long *bitmap, unsigned int nbits);
 
+/*
+ * Remapping bits through a pair of maps (<linux/nodemask.h>'s node remapping): lib/bitmap.c
+ * defines them (bitmap_onto() and bitmap_fold() under CONFIG_NUMA); declared only, so a file
+ * that calls one links lib/bitmap.c.
+ */
+void bitmap_remap(unsigned long *dst, const unsigned long *src, const unsigned long *old,
+		  const unsigned long *new, unsigned int nbits);
+int bitmap_bitremap(int oldbit, const unsigned long *old, const unsigned long *new, int bits);
+void bitmap_onto(unsigned long *dst, const unsigned long *orig, const unsigned long *relmap,
+		 unsigned int bits);
+void bitmap_fold(unsigned long *dst, const unsigned long *orig, unsigned int sz,
+		 unsigned int nbits);
+
 static inline void bitmap_from_arr64(unsigned long *bitmap, const u64 *buf, unsigned int nbits)
 {
 	unsigned int i;

@@ -8,9 +8,11 @@
 //! * `options` — the command line (kunit.py's flags).
 //! * `source_scan` — what a C source declares, read without compiling it.
 //! * `skips` — the skipped entries of the files that cannot run.
+//! * `generated` — kbuild's generated headers (`<generated/bounds.h>`), made from the tree.
 //! * `pipeline` — configure, compile, resolve, link.
 //! * `plan_cache` — the no-op rerun's fast path.
 
+pub mod generated;
 pub mod options;
 pub mod pipeline;
 pub mod plan_cache;

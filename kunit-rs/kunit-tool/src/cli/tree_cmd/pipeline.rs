@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use super::generated;
 use super::plan_cache;
 use super::skips::{self, Unrunnable};
 use super::source_scan::{self, DeclaredSuite};
@@ -540,6 +541,8 @@ struct Resolver<'a> {
     watched: plan_cache::Watched,
     /// Where kbuild's generated files (the host programs' tables) are made.
     objtree: ObjTree,
+    /// Generated header (`generated/bounds.h`) → why it could not be made.
+    generated_failed: HashMap<String, String>,
 }
 
 /// Symbols the link itself defines (a `-fPIC` object's `_GLOBAL_OFFSET_TABLE_`).
@@ -663,6 +666,7 @@ impl<'a> Resolver<'a> {
             all: None,
             watched,
             objtree,
+            generated_failed: HashMap::new(),
         })
     }
 
@@ -672,6 +676,8 @@ impl<'a> Resolver<'a> {
     fn commands(&self, objs: &[String], extra: &[PathBuf]) -> Result<kunit_c::Commands, String> {
         let mut b = kunit_c::Build::new();
         b.kernel_tree(&self.inp.tree);
+        // kbuild's generated headers (`<generated/bounds.h>`), made by `generated`.
+        b.include(generated::include_dir(&self.inp.work()));
         for e in &self.config.entries {
             let v = match e.ty {
                 kunit_kbuild::kconfig::model::Type::String => format!("\"{}\"", e.value),
@@ -742,7 +748,20 @@ impl<'a> Resolver<'a> {
         }
         if self.all.is_none() {
             let objs: Vec<String> = self.by_obj.keys().cloned().collect();
-            let cmds = self.commands(&objs, &[self.skip_c()])?;
+            // The generated headers' sources first, then the skipped entries' file (last).
+            let gens = generated::sources(&self.inp.tree);
+            let mut extra: Vec<PathBuf> =
+                gens.iter().map(|h| self.inp.tree.join(h.source)).collect();
+            extra.push(self.skip_c());
+            let mut cmds = self.commands(&objs, &extra)?;
+            let gen_cmds = kunit_c::Commands {
+                files: cmds
+                    .files
+                    .drain(objs.len()..objs.len() + gens.len())
+                    .collect(),
+                ..cmds.clone()
+            };
+            self.make_generated(&gens, &gen_cmds)?;
             let at = objs.into_iter().enumerate().map(|(i, o)| (o, i)).collect();
             self.all = Some((cmds, at));
         }
@@ -825,8 +844,9 @@ impl<'a> Resolver<'a> {
         cmds.files = files;
         let objs = &todo;
         let tree = self.inp.tree.clone();
+        let gen_failed = self.generated_failed.clone();
         let results = objects::compile_each(&cmds, &self.inp.build_dir, self.inp.jobs, &|f, e| {
-            compile_reason(&tree, f, e)
+            compile_reason(&tree, f, e, &gen_failed)
         })?;
         self.trace.mark("compile_each");
         for ((r, f), path) in results.iter().zip(&cmds.files).zip(&records) {
@@ -863,6 +883,40 @@ impl<'a> Resolver<'a> {
             };
             self.compiled.insert(o.clone(), c);
         }
+        Ok(())
+    }
+
+    /// Makes kbuild's generated headers (`gens`, one command each in `cmds`) before any
+    /// object is compiled. When one changes, the remembered compile failures are dropped:
+    /// a failure's record does not list a header that was missing.
+    fn make_generated(
+        &mut self,
+        gens: &[&kunit_kbuild::kbuild::generated::OffsetsHeader],
+        cmds: &kunit_c::Commands,
+    ) -> Result<(), String> {
+        if gens.is_empty() {
+            return Ok(());
+        }
+        let tree = self.inp.tree.clone();
+        let made = generated::make(
+            gens,
+            cmds,
+            &self.inp.build_dir,
+            &self.inp.work(),
+            &|f, e| compile_reason(&tree, f, e, &HashMap::new()),
+        )?;
+        for d in &made.deps {
+            self.watched.add_deps_file(d);
+        }
+        if !made.failed.is_empty() {
+            // What would make it compile again is not known: no plan for the no-op rerun.
+            self.watched.give_up();
+        }
+        if made.changed {
+            let _ = std::fs::remove_dir_all(self.inp.build_dir.join("failed"));
+        }
+        self.generated_failed = made.failed;
+        self.trace.mark("generated headers");
         Ok(())
     }
 
@@ -1149,7 +1203,7 @@ impl<'a> Resolver<'a> {
                 cmds.files = cmds.files.split_off(cmds.files.len() - 1);
                 let tree = self.inp.tree.clone();
                 let r = objects::compile_each(&cmds, &self.inp.build_dir, 1, &|f, e| {
-                    compile_reason(&tree, f, e)
+                    compile_reason(&tree, f, e, &HashMap::new())
                 })
                 .map_err(io::Error::other)?;
                 for x in r {
@@ -1322,8 +1376,14 @@ fn remember_failure(cmds: &kunit_c::Commands, f: &kunit_c::FileCommand, path: &P
 }
 
 /// The skip reason of a file that does not compile: a header the tree and kunit-c lack is
-/// `not runnable in userspace: <h> has no stand-in`; else the compiler's first error.
-fn compile_reason(tree: &Path, file: &Path, stderr: &str) -> String {
+/// `not runnable in userspace: <h> has no stand-in` (or, for a generated header that could
+/// not be made, why); else the compiler's first error.
+fn compile_reason(
+    tree: &Path,
+    file: &Path,
+    stderr: &str,
+    generated_failed: &HashMap<String, String>,
+) -> String {
     let rel = |p: &str| {
         p.strip_prefix(&format!("{}/", tree.display()))
             .unwrap_or(p)
@@ -1333,6 +1393,9 @@ fn compile_reason(tree: &Path, file: &Path, stderr: &str) -> String {
     for line in stderr.lines() {
         if let Some((_, rest)) = line.split_once("fatal error: ") {
             if let Some(h) = rest.strip_suffix(": No such file or directory") {
+                if let Some(r) = generated::missing_reason(generated_failed, h) {
+                    return r;
+                }
                 return format!("not runnable in userspace: <{h}> has no stand-in");
             }
         }
