@@ -18,6 +18,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The cross-checks of harness binaries are Rust tests (xtask/tests/harness_binaries/, one
+# module a step), #[ignore]d so that the test step does not run them; each step runs its own.
+xt="cargo test -p xtask --test harness_binaries -- --ignored --timeout 3600"
 # name|tools it needs (space-separated, - for none)|alone or -|command|what it checks
 # In the order they start: the long ones first, those that build in a target directory of
 # their own (libtest-parity, c-install, package, setup-check, asan, fuzz) beside those that
@@ -44,7 +47,7 @@ STEPS=(
   "html-report|-|-|scripts/check-html-report.sh|kunit --html: the report in headless Chromium (counts, filter, hostile names stay text)"
   "c-headers|cc|-|scripts/check-c-headers.sh|kunit-c headers compile alone and together under -Wall -Wextra -Werror"
   "kconfig|python3|-|scripts/check-kconfig-differential.sh|Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kconfiglib agree"
-  "jobs-identical|-|-|cargo test -p xtask --test harness_binaries -- --ignored --timeout 1800|--jobs 1 and --jobs 2 print the same KTAP"
+  "jobs-identical|-|-|$xt jobs_identical::|--jobs 1 and --jobs 2 print the same KTAP"
   "tap-prove|prove python3|-|scripts/check-tap-prove.sh|--format tap is accepted by prove"
   "tap14-oracle|-|-|scripts/check-tap14-oracle.sh|tap_parser agrees with every harness binary's --format tap14"
   "libtest-json|python3 cargo2junit|-|scripts/check-libtest-json.sh|cargo2junit and a strict libtest schema check read every harness binary's --format json"
