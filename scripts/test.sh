@@ -49,7 +49,7 @@ STEPS=(
   "kconfig|python3|-|scripts/check-kconfig-differential.sh|Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kconfiglib agree"
   "jobs-identical|-|-|$xt jobs_identical::|--jobs 1 and --jobs 2 print the same KTAP"
   "tap-prove|prove python3|-|scripts/check-tap-prove.sh|--format tap is accepted by prove"
-  "tap14-oracle|-|-|scripts/check-tap14-oracle.sh|tap_parser agrees with every harness binary's --format tap14"
+  "tap14-oracle|-|-|$xt tap14_oracle::|tap_parser agrees with every harness binary's --format tap14"
   "libtest-json|python3 cargo2junit|-|scripts/check-libtest-json.sh|cargo2junit and a strict libtest schema check read every harness binary's --format json"
   "compare-kunit-py|python3|-|scripts/compare-kunit-py.py --self-test|compare-kunit-py.py (kunit.py --json vs ours, issue 28's criteria) on its fixtures"
   "doc-outputs|python3|-|scripts/check-doc-outputs.sh|outputs quoted in the docs are what the code prints"

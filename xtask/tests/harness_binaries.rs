@@ -7,10 +7,13 @@
 //! built once per process (`common`). A case whose tool is missing is skipped, naming it.
 //!
 //! * `jobs_identical` — `--jobs 1` and `--jobs 2` print the same KTAP.
+//! * `tap14_oracle` — tap_parser agrees with every harness's `--format tap14`.
 
 #[path = "harness_binaries/common.rs"]
 mod common;
 #[path = "harness_binaries/jobs_identical.rs"]
 mod jobs_identical;
+#[path = "harness_binaries/tap14_oracle.rs"]
+mod tap14_oracle;
 
 kunit::main!();
