@@ -50,7 +50,7 @@ STEPS=(
   "jobs-identical|-|-|$xt jobs_identical::|--jobs 1 and --jobs 2 print the same KTAP"
   "tap-prove|prove python3|-|scripts/check-tap-prove.sh|--format tap is accepted by prove"
   "tap14-oracle|-|-|$xt tap14_oracle::|tap_parser agrees with every harness binary's --format tap14"
-  "libtest-json|python3 cargo2junit|-|scripts/check-libtest-json.sh|cargo2junit and a strict libtest schema check read every harness binary's --format json"
+  "libtest-json|-|-|$xt libtest_json::|a strict libtest schema check and cargo2junit (its case skipped without it) read every harness binary's --format json"
   "compare-kunit-py|python3|-|scripts/compare-kunit-py.py --self-test|compare-kunit-py.py (kunit.py --json vs ours, issue 28's criteria) on its fixtures"
   "doc-outputs|python3|-|scripts/check-doc-outputs.sh|outputs quoted in the docs are what the code prints"
   "nextest-shards|cargo-nextest python3|-|scripts/check-nextest-shards.sh|nextest: --partition count:K/2 runs each test once; archives run elsewhere"

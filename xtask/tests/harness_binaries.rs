@@ -8,11 +8,17 @@
 //!
 //! * `jobs_identical` — `--jobs 1` and `--jobs 2` print the same KTAP.
 //! * `tap14_oracle` — tap_parser agrees with every harness's `--format tap14`.
+//! * `libtest_json` — every harness's libtest JSON passes `libtest_schema` (a strict check of
+//!   libtest's events, with its own self-test, not ignored) and cargo2junit reads it.
 
 #[path = "harness_binaries/common.rs"]
 mod common;
 #[path = "harness_binaries/jobs_identical.rs"]
 mod jobs_identical;
+#[path = "harness_binaries/libtest_json.rs"]
+mod libtest_json;
+#[path = "harness_binaries/libtest_schema.rs"]
+mod libtest_schema;
 #[path = "harness_binaries/tap14_oracle.rs"]
 mod tap14_oracle;
 
