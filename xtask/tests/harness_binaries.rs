@@ -10,11 +10,15 @@
 //! * `tap14_oracle` — tap_parser agrees with every harness's `--format tap14`.
 //! * `libtest_json` — every harness's libtest JSON passes `libtest_schema` (a strict check of
 //!   libtest's events, with its own self-test, not ignored) and cargo2junit reads it.
+//! * `kunit_shards` — `kunit exec --partition K/N` runs every suite once; `kunit parse`
+//!   merges the shards.
 
 #[path = "harness_binaries/common.rs"]
 mod common;
 #[path = "harness_binaries/jobs_identical.rs"]
 mod jobs_identical;
+#[path = "harness_binaries/kunit_shards.rs"]
+mod kunit_shards;
 #[path = "harness_binaries/libtest_json.rs"]
 mod libtest_json;
 #[path = "harness_binaries/libtest_schema.rs"]
