@@ -48,7 +48,7 @@ STEPS=(
   "c-headers|cc|-|scripts/check-c-headers.sh|kunit-c headers compile alone and together under -Wall -Wextra -Werror"
   "kconfig|python3|-|scripts/check-kconfig-differential.sh|Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kconfiglib agree"
   "jobs-identical|-|-|$xt jobs_identical::|--jobs 1 and --jobs 2 print the same KTAP"
-  "tap-prove|prove python3|-|scripts/check-tap-prove.sh|--format tap is accepted by prove"
+  "tap-prove|prove|-|$xt tap_prove::|--format tap is accepted by prove"
   "tap14-oracle|-|-|$xt tap14_oracle::|tap_parser agrees with every harness binary's --format tap14"
   "libtest-json|-|-|$xt libtest_json::|a strict libtest schema check and cargo2junit (its case skipped without it) read every harness binary's --format json"
   "compare-kunit-py|python3|-|scripts/compare-kunit-py.py --self-test|compare-kunit-py.py (kunit.py --json vs ours, issue 28's criteria) on its fixtures"

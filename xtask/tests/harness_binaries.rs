@@ -7,6 +7,7 @@
 //! built once per process (`common`). A case whose tool is missing is skipped, naming it.
 //!
 //! * `jobs_identical` — `--jobs 1` and `--jobs 2` print the same KTAP.
+//! * `tap_prove` — Perl's prove accepts `--format tap` (skipped without prove).
 //! * `tap14_oracle` — tap_parser agrees with every harness's `--format tap14`.
 //! * `libtest_json` — every harness's libtest JSON passes `libtest_schema` (a strict check of
 //!   libtest's events, with its own self-test, not ignored) and cargo2junit reads it.
@@ -26,6 +27,8 @@ mod kunit_shards;
 mod libtest_json;
 #[path = "harness_binaries/libtest_schema.rs"]
 mod libtest_schema;
+#[path = "harness_binaries/tap_prove.rs"]
+mod tap_prove;
 #[path = "harness_binaries/tap14_oracle.rs"]
 mod tap14_oracle;
 
