@@ -42,7 +42,7 @@ STEPS=(
   "coverage|-|-|scripts/check-coverage-report.sh|--coverage: lcov.info of the code under test (fixtures, examples/c-suite with its build-script C, examples/hello-kunit), and its page in headless Chromium"
   "seed-bugs|-|-|scripts/check-seed-bugs.sh|seed bugs: caught with --features seed-bugs, absent without"
   "asan|-|-|scripts/check-asan.sh --ci|AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"
-  "ide-runnables|-|-|scripts/check-ide-runnables.sh|#[kunit_tests]: rust-analyzer's and RustRover's test command lines run exactly the chosen case"
+  "ide-runnables|-|-|$xt ide_runnables::|#[kunit_tests]: rust-analyzer's and RustRover's test command lines run exactly the chosen case"
   "kunit-shards|-|-|$xt kunit_shards::|kunit --partition K/N: every suite in exactly one shard; kunit parse merges the shards"
   "html-report|-|-|scripts/check-html-report.sh|kunit --html: the report in headless Chromium (counts, filter, hostile names stay text)"
   "c-headers|cc|-|scripts/check-c-headers.sh|kunit-c headers compile alone and together under -Wall -Wextra -Werror"

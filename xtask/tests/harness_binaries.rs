@@ -13,12 +13,16 @@
 //!   libtest's events, with its own self-test, not ignored) and cargo2junit reads it.
 //! * `kunit_shards` — `kunit exec --partition K/N` runs every suite once; `kunit parse`
 //!   merges the shards.
+//! * `ide_runnables` — the command lines rust-analyzer and RustRover send run exactly the
+//!   chosen case.
 //! * `doc_outputs` — outputs quoted in the docs are what the code prints.
 
 #[path = "harness_binaries/common.rs"]
 mod common;
 #[path = "harness_binaries/doc_outputs.rs"]
 mod doc_outputs;
+#[path = "harness_binaries/ide_runnables.rs"]
+mod ide_runnables;
 #[path = "harness_binaries/jobs_identical.rs"]
 mod jobs_identical;
 #[path = "harness_binaries/kunit_shards.rs"]
