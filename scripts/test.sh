@@ -31,7 +31,7 @@ STEPS=(
   "selftest-listing|python3|-|scripts/check-selftest-listing.sh|one test convention: every *_kunit.rs suite file pulled in once, no other unit tests in src/"
   "layering|-|-|cargo xtask layering|no import cycle between files, declared layers one-way (every crate)"
   "test|-|-|cargo test --workspace|cargo test --workspace"
-  "libtest-parity|python3|-|scripts/check-libtest-parity.sh|#[kunit_tests]: one libtest-shaped file counts the same under libtest and under kunit"
+  "libtest-parity|-|-|$xt libtest_parity::|#[kunit_tests]: one libtest-shaped file counts the same under libtest and under kunit"
   "clippy|-|-|cargo clippy --workspace --all-targets -- -D warnings|cargo clippy, warnings denied"
   "c-install|cc python3|-|scripts/check-c-install.sh|kunit c runs from an installed kunit: cargo install --path, and from the unpacked packages"
   "docs|-|-|scripts/check-docs.sh|rustdoc clean (warnings denied)"

@@ -16,6 +16,8 @@
 //! * `ide_runnables` — the command lines rust-analyzer and RustRover send run exactly the
 //!   chosen case.
 //! * `doc_outputs` — outputs quoted in the docs are what the code prints.
+//! * `libtest_parity` — `#[kunit_tests]` counts what libtest counts; the strict
+//!   `kunit::main!()` refuses what it cannot see.
 
 #[path = "harness_binaries/common.rs"]
 mod common;
@@ -29,6 +31,8 @@ mod jobs_identical;
 mod kunit_shards;
 #[path = "harness_binaries/libtest_json.rs"]
 mod libtest_json;
+#[path = "harness_binaries/libtest_parity.rs"]
+mod libtest_parity;
 #[path = "harness_binaries/libtest_schema.rs"]
 mod libtest_schema;
 #[path = "harness_binaries/tap_prove.rs"]
