@@ -53,7 +53,7 @@ STEPS=(
   "libtest-json|-|-|$xt libtest_json::|a strict libtest schema check and cargo2junit (its case skipped without it) read every harness binary's --format json"
   "compare-kunit-py|python3|-|scripts/compare-kunit-py.py --self-test|compare-kunit-py.py (kunit.py --json vs ours, issue 28's criteria) on its fixtures"
   "doc-outputs|-|-|$xt doc_outputs::|outputs quoted in the docs are what the code prints"
-  "nextest-shards|cargo-nextest python3|-|scripts/check-nextest-shards.sh|nextest: --partition count:K/2 runs each test once; archives run elsewhere"
+  "nextest-shards|cargo-nextest|-|$xt nextest_shards::|nextest: --partition count:K/2 runs each test once; archives run elsewhere"
   "fuzz|-|-|scripts/check-fuzz.sh|fuzz targets, 25 s each (nightly; skipped with a message without it)"
   "stress-irq|-|alone|scripts/stress-irq.sh|irq suites pass with one and then both CPUs saturated"
 )

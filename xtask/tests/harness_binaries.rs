@@ -16,6 +16,8 @@
 //! * `ide_runnables` — the command lines rust-analyzer and RustRover send run exactly the
 //!   chosen case.
 //! * `doc_outputs` — outputs quoted in the docs are what the code prints.
+//! * `nextest_shards` — cargo nextest's `--partition` and archives (skipped without
+//!   cargo-nextest).
 //! * `libtest_parity` — `#[kunit_tests]` counts what libtest counts; the strict
 //!   `kunit::main!()` refuses what it cannot see.
 
@@ -35,9 +37,11 @@ mod libtest_json;
 mod libtest_parity;
 #[path = "harness_binaries/libtest_schema.rs"]
 mod libtest_schema;
-#[path = "harness_binaries/tap_prove.rs"]
-mod tap_prove;
+#[path = "harness_binaries/nextest_shards.rs"]
+mod nextest_shards;
 #[path = "harness_binaries/tap14_oracle.rs"]
 mod tap14_oracle;
+#[path = "harness_binaries/tap_prove.rs"]
+mod tap_prove;
 
 kunit::main!();
