@@ -9,7 +9,7 @@
 #                           llvm-N (N: rustc -vV's LLVM major), when apt has it
 #   cargo-nextest, cargo2junit  cargo install --locked
 #   nightly                 never installed: the AddressSanitizer and fuzz steps skip without it
-# With TOOL arguments, only those (scripts/check-libtest-json.sh: `setup.sh cargo2junit`).
+# With TOOL arguments, only those (e.g. `scripts/setup.sh cargo2junit`).
 set -euo pipefail
 say() { printf 'setup: %s\n' "$*"; }
 have() { command -v "$1" >/dev/null 2>&1; }

@@ -18,6 +18,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# The cross-checks of harness binaries are Rust tests (xtask/tests/harness_binaries/, one
+# module a step), #[ignore]d so that the test step does not run them; each step runs its own.
+xt="cargo test -p xtask --test harness_binaries -- --ignored --timeout 3600"
 # name|tools it needs (space-separated, - for none)|alone or -|command|what it checks
 # In the order they start: the long ones first, those that build in a target directory of
 # their own (libtest-parity, c-install, package, setup-check, asan, fuzz) beside those that
@@ -28,7 +31,7 @@ STEPS=(
   "selftest-listing|python3|-|scripts/check-selftest-listing.sh|one test convention: every *_kunit.rs suite file pulled in once, no other unit tests in src/"
   "layering|-|-|cargo xtask layering|no import cycle between files, declared layers one-way (every crate)"
   "test|-|-|cargo test --workspace|cargo test --workspace"
-  "libtest-parity|python3|-|scripts/check-libtest-parity.sh|#[kunit_tests]: one libtest-shaped file counts the same under libtest and under kunit"
+  "libtest-parity|-|-|$xt libtest_parity::|#[kunit_tests]: one libtest-shaped file counts the same under libtest and under kunit"
   "clippy|-|-|cargo clippy --workspace --all-targets -- -D warnings|cargo clippy, warnings denied"
   "c-install|cc python3|-|scripts/check-c-install.sh|kunit c runs from an installed kunit: cargo install --path, and from the unpacked packages"
   "docs|-|-|scripts/check-docs.sh|rustdoc clean (warnings denied)"
@@ -39,18 +42,18 @@ STEPS=(
   "coverage|-|-|scripts/check-coverage-report.sh|--coverage: lcov.info of the code under test (fixtures, examples/c-suite with its build-script C, examples/hello-kunit), and its page in headless Chromium"
   "seed-bugs|-|-|scripts/check-seed-bugs.sh|seed bugs: caught with --features seed-bugs, absent without"
   "asan|-|-|scripts/check-asan.sh --ci|AddressSanitizer over the crates with unsafe code (nightly; skipped with a message without it)"
-  "ide-runnables|-|-|scripts/check-ide-runnables.sh|#[kunit_tests]: rust-analyzer's and RustRover's test command lines run exactly the chosen case"
-  "kunit-shards|-|-|scripts/check-kunit-shards.sh 2|kunit --partition K/N: every suite in exactly one shard; kunit parse merges the shards"
+  "ide-runnables|-|-|$xt ide_runnables::|#[kunit_tests]: rust-analyzer's and RustRover's test command lines run exactly the chosen case"
+  "kunit-shards|-|-|$xt kunit_shards::|kunit --partition K/N: every suite in exactly one shard; kunit parse merges the shards"
   "html-report|-|-|scripts/check-html-report.sh|kunit --html: the report in headless Chromium (counts, filter, hostile names stay text)"
   "c-headers|cc|-|scripts/check-c-headers.sh|kunit-c headers compile alone and together under -Wall -Wextra -Werror"
   "kconfig|python3|-|scripts/check-kconfig-differential.sh|Kconfig semantics: random kunitconfigs resolved by kunit-kbuild and by kconfiglib agree"
-  "jobs-identical|-|-|cargo test -p xtask --test harness_binaries -- --ignored --timeout 1800|--jobs 1 and --jobs 2 print the same KTAP"
-  "tap-prove|prove python3|-|scripts/check-tap-prove.sh|--format tap is accepted by prove"
-  "tap14-oracle|-|-|scripts/check-tap14-oracle.sh|tap_parser agrees with every harness binary's --format tap14"
-  "libtest-json|python3 cargo2junit|-|scripts/check-libtest-json.sh|cargo2junit and a strict libtest schema check read every harness binary's --format json"
+  "jobs-identical|-|-|$xt jobs_identical::|--jobs 1 and --jobs 2 print the same KTAP"
+  "tap-prove|prove|-|$xt tap_prove::|--format tap is accepted by prove"
+  "tap14-oracle|-|-|$xt tap14_oracle::|tap_parser agrees with every harness binary's --format tap14"
+  "libtest-json|-|-|$xt libtest_json::|a strict libtest schema check and cargo2junit (its case skipped without it) read every harness binary's --format json"
   "compare-kunit-py|python3|-|scripts/compare-kunit-py.py --self-test|compare-kunit-py.py (kunit.py --json vs ours, issue 28's criteria) on its fixtures"
-  "doc-outputs|python3|-|scripts/check-doc-outputs.sh|outputs quoted in the docs are what the code prints"
-  "nextest-shards|cargo-nextest python3|-|scripts/check-nextest-shards.sh|nextest: --partition count:K/2 runs each test once; archives run elsewhere"
+  "doc-outputs|-|-|$xt doc_outputs::|outputs quoted in the docs are what the code prints"
+  "nextest-shards|cargo-nextest|-|$xt nextest_shards::|nextest: --partition count:K/2 runs each test once; archives run elsewhere"
   "fuzz|-|-|scripts/check-fuzz.sh|fuzz targets, 25 s each (nightly; skipped with a message without it)"
   "stress-irq|-|alone|scripts/stress-irq.sh|irq suites pass with one and then both CPUs saturated"
 )

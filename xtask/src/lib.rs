@@ -3,11 +3,13 @@
 //! the code; unpublished.
 //!
 //! # Modules
+//! * [`build`] — builds with cargo and returns the executables it wrote (cargo's JSON messages).
 //! * [`codegen`] — every generated file of the repository: what writes it and the check that
 //!   it is fresh (`cargo xtask codegen --check`; `tests/codegen.rs` runs the same check).
 //! * [`harnesses`] — the workspace's kunit harness binaries (`cargo xtask harnesses`).
 //! * [`layering`] — the workspace's crates are one-way stacks of files (`cargo xtask layering`).
 
+pub mod build;
 pub mod codegen;
 pub mod harnesses;
 pub mod layering;

@@ -51,7 +51,7 @@ fn harnesses() -> ExitCode {
         }
         Ok(bins) => {
             for bin in bins {
-                println!("{}", bin.display());
+                println!("{}", bin.path.display());
             }
             ExitCode::SUCCESS
         }

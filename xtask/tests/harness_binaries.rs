@@ -1,58 +1,47 @@
-//! Cross-checks over every kunit harness binary of the workspace (`cargo xtask harnesses`),
-//! which need the whole workspace built: `#[ignore]`d, so `cargo test --workspace` does not
-//! run them twice; `scripts/test.sh jobs-identical` runs them with `--ignored`.
+//! Cross-checks of the workspace's kunit harness binaries and of the command lines that run
+//! them, one suite a file under `harness_binaries/`. They build much of the workspace and take
+//! minutes, so their cases are `#[ignore]`d (`cargo test --workspace` does not run them);
+//! `scripts/test.sh` runs each file as a step of its own,
+//! `cargo test -p xtask --test harness_binaries -- --ignored <module>::`, and
+//! `-- --ignored` runs them all. What they share (the harness binaries, the `kunit` runner) is
+//! built once per process (`common`). A case whose tool is missing is skipped, naming it.
+//!
+//! * `jobs_identical` — `--jobs 1` and `--jobs 2` print the same KTAP.
+//! * `tap_prove` — Perl's prove accepts `--format tap` (skipped without prove).
+//! * `tap14_oracle` — tap_parser agrees with every harness's `--format tap14`.
+//! * `libtest_json` — every harness's libtest JSON passes `libtest_schema` (a strict check of
+//!   libtest's events, with its own self-test, not ignored) and cargo2junit reads it.
+//! * `kunit_shards` — `kunit exec --partition K/N` runs every suite once; `kunit parse`
+//!   merges the shards.
+//! * `ide_runnables` — the command lines rust-analyzer and RustRover send run exactly the
+//!   chosen case.
+//! * `doc_outputs` — outputs quoted in the docs are what the code prints.
+//! * `nextest_shards` — cargo nextest's `--partition` and archives (skipped without
+//!   cargo-nextest).
+//! * `libtest_parity` — `#[kunit_tests]` counts what libtest counts; the strict
+//!   `kunit::main!()` refuses what it cannot see.
 
-#[kunit::kunit_tests(xtask_harness_binaries)]
-mod tests {
-    use std::path::{Path, PathBuf};
-    use std::process::Command;
-
-    fn harnesses() -> Vec<PathBuf> {
-        xtask::harnesses::list(&xtask::repo_root()).expect("cargo builds the workspace's tests")
-    }
-
-    /// The KTAP a harness prints with `--jobs N`, without what depends on timing: libtest's
-    /// closing line (its duration) and the "Test should be marked slow" warning.
-    fn ktap(bin: &Path, jobs: &str) -> String {
-        let out = Command::new(bin)
-            .args(["--jobs", jobs])
-            .output()
-            .unwrap_or_else(|e| panic!("{}: {e}", bin.display()));
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .filter(|l| {
-                !l.starts_with("test result: ") && !l.contains("Test should be marked slow")
-            })
-            .map(|l| format!("{l}\n"))
-            .collect()
-    }
-
-    /// Suites run concurrently with `--jobs 2`, and so do the cases of suites whose cases may
-    /// run in parallel; the output stays in plan order, byte for byte.
-    #[test]
-    #[ignore = "builds and runs every harness binary: scripts/test.sh jobs-identical"]
-    fn every_harness_prints_the_same_ktap_with_jobs_1_and_2() {
-        let bins = harnesses();
-        // kunit-tool's library self-tests and kunit-macros' kunit_tests target run the cases
-        // of their #[kunit_tests] suites in parallel.
-        for want in ["kunit_tool-", "kunit_tests-"] {
-            assert!(
-                bins.iter().any(|b| b
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(want))),
-                "no {want}* harness binary among {bins:?}"
-            );
-        }
-        for bin in &bins {
-            let one = ktap(bin, "1");
-            assert!(
-                one.starts_with("KTAP version 1\n"),
-                "{}: no KTAP",
-                bin.display()
-            );
-            assert_eq!(one, ktap(bin, "2"), "{} with --jobs 2", bin.display());
-        }
-    }
-}
+#[path = "harness_binaries/common.rs"]
+mod common;
+#[path = "harness_binaries/doc_outputs.rs"]
+mod doc_outputs;
+#[path = "harness_binaries/ide_runnables.rs"]
+mod ide_runnables;
+#[path = "harness_binaries/jobs_identical.rs"]
+mod jobs_identical;
+#[path = "harness_binaries/kunit_shards.rs"]
+mod kunit_shards;
+#[path = "harness_binaries/libtest_json.rs"]
+mod libtest_json;
+#[path = "harness_binaries/libtest_parity.rs"]
+mod libtest_parity;
+#[path = "harness_binaries/libtest_schema.rs"]
+mod libtest_schema;
+#[path = "harness_binaries/nextest_shards.rs"]
+mod nextest_shards;
+#[path = "harness_binaries/tap14_oracle.rs"]
+mod tap14_oracle;
+#[path = "harness_binaries/tap_prove.rs"]
+mod tap_prove;
 
 kunit::main!();

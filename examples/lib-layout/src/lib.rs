@@ -1,7 +1,7 @@
 //! `#[kunit_tests]` in the library layout: unit tests beside the code in
 //! `#[cfg(test)] mod tests`. Plain `cargo test` runs them (the library's libtest binary runs
 //! each case through kunit and shows its KTAP), and so do rust-analyzer's and RustRover's
-//! "Run test" (scripts/check-ide-runnables.sh runs their command lines).
+//! "Run test" (xtask/tests/harness_binaries/ide_runnables.rs runs their command lines).
 
 /// Parses `4K`, `2M` or a plain number of bytes.
 pub fn parse_size(s: &str) -> Option<u64> {

@@ -3,8 +3,8 @@
 //! [`tap_parser`], a TAP 14 parser written by others (it cannot read KTAP), parses what a
 //! harness binary prints with `--format tap14`; the tree, the counts and the `# SKIP`
 //! directives must agree with the harness's own report ([`check::HarnessReport`]). The binary
-//! runs each harness given on its command line (`scripts/check-tap14-oracle.sh` passes every
-//! kunit harness binary of the workspace).
+//! runs each harness given on its command line (`xtask/tests/harness_binaries/tap14_oracle.rs` checks every
+//! kunit harness binary of the workspace through the library).
 
 #![deny(missing_docs)]
 

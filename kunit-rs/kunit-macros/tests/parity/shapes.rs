@@ -2,7 +2,7 @@
 // three ways like tests/parity/tests.rs (shapes_libtest.rs, shapes_kunit.rs,
 // shapes_shims.rs): modules that macros write (of this crate, nested, of another crate),
 // `#[cfg]`-switched tests, async test attributes, should_panic, catch_unwind and threads.
-// scripts/check-libtest-parity.sh compares their counts; some fail on purpose.
+// xtask/tests/harness_binaries/libtest_parity.rs compares their counts; some fail on purpose.
 
 parity_module! {
 mod shapes {

@@ -1,8 +1,8 @@
 // One test file in libtest's own form, built twice: as a libtest target (parity_libtest.rs,
 // where `parity_module!` passes the module through) and as a kunit harness target
-// (parity_kunit.rs, where it puts `#[kunit_tests]` on it). scripts/check-libtest-parity.sh
-// runs both and compares their passed / failed / ignored counts. Some cases fail on
-// purpose, so both targets are `test = false`: only the script runs them.
+// (parity_kunit.rs, where it puts `#[kunit_tests]` on it). xtask/tests/harness_binaries/
+// libtest_parity.rs runs both and compares their passed / failed / ignored counts. Some cases
+// fail on purpose, so both targets are `test = false`: only that check runs them.
 
 parity_module! {
 mod tests {

@@ -88,6 +88,7 @@ fn instrument(list: &[Sanitizer], opts: &mut cargo::CargoBuild) -> Result<(), Ca
 /// before any thread is started.
 fn set_sanitizer_env(args: &BuildOptions) {
     for (var, value) in args
+        .instrument
         .sanitize
         .as_ref()
         .map(|l| sanitize::run_env(&l.0))
@@ -160,7 +161,7 @@ impl Coverage {
                 }
             }
         }
-        if !args.coverage_all {
+        if !args.instrument.coverage_all {
             let roots = coverage::code_under_test(args.manifest_path.as_deref())?;
             files.retain(|f| coverage::is_code_under_test(&f.path, &roots));
         }
@@ -212,10 +213,10 @@ pub(crate) fn write_coverage(
 fn build_harnesses(args: &BuildOptions, out: &mut Printer) -> Result<Vec<PathBuf>, CargoError> {
     let mut opts = cargo_build(args);
     cargo::locate_project(opts.manifest_path.as_deref())?;
-    if let Some(list) = &args.sanitize {
+    if let Some(list) = &args.instrument.sanitize {
         instrument(&list.0, &mut opts)?;
     }
-    if args.coverage.is_some() {
+    if args.instrument.coverage.is_some() {
         let workspace = cargo::locate_workspace(opts.manifest_path.as_deref())?;
         opts.env = coverage::build_env();
         opts.env
@@ -690,6 +691,7 @@ pub fn run(args: &RunArgs, out: &mut Printer, progress: bool) -> io::Result<i32>
     set_sanitizer_env(&args.build);
     let coverage = match args
         .build
+        .instrument
         .coverage
         .as_deref()
         .map(|dir| Coverage::prepare(dir, &args.build))

@@ -6,6 +6,7 @@
 //! [`HarnessFlags`], defined where they are forwarded.
 
 use clap::{ArgAction, Args, Parser, Subcommand, ValueEnum};
+use std::marker::PhantomData;
 
 use crate::exec::harness_flags::{values, HarnessFlags};
 use crate::exec::isolation::Isolation;
@@ -257,32 +258,9 @@ pub struct COptions {
     )]
     /// `--build_dir`: the cache.
     pub build_dir: Option<String>,
-    #[arg(
-        long = "sanitize",
-        value_name = "LIST",
-        value_parser = crate::exec::sanitize::parse_option,
-        help = "Compiles the C files with these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other) and runs them with the compiler's runtimes loaded first (LD_PRELOAD). A report fails the case it came in, with the report in the case's log; the run goes on. undefined is the kernel's UBSan (CONFIG_UBSAN_* options; signed overflow stays defined)."
-    )]
-    /// `--sanitize`: the sanitizers the C files are compiled with.
-    pub sanitize: Option<crate::exec::sanitize::SanitizeList>,
-    #[arg(
-        long = "coverage",
-        value_name = "DIR",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "",
-        conflicts_with = "sanitize",
-        help = "Measures the line and branch coverage of the code under test (the C files but the test file, which is the first, and kunit-c's headers) with gcov and writes DIR/lcov.info and DIR/index.html (kunit's own page). Needs gcc's gcov (9 or later). Default DIR: target/kunit-coverage."
-    )]
-    /// `--coverage[=DIR]`: where the coverage report goes (`""`: the default folder).
-    pub coverage: Option<String>,
-    #[arg(
-        long = "coverage-all",
-        requires = "coverage",
-        help = "With --coverage: counts every file the build instrumented (the test file and kunit-c's headers too)."
-    )]
-    /// `--coverage-all`: no filter on the coverage report.
-    pub coverage_all: bool,
+    #[command(flatten)]
+    /// `--sanitize`, `--coverage[=DIR]`, `--coverage-all`.
+    pub instrument: Instrument<CInstrument>,
     #[arg(
         long = "jobs",
         value_name = "N",
@@ -352,13 +330,34 @@ pub struct BuildOptions {
     )]
     /// `--jobs`: cargo's `-j` and the harness processes at a time.
     pub jobs: Option<usize>,
+    #[command(flatten)]
+    /// `--sanitize`, `--coverage[=DIR]`, `--coverage-all`.
+    pub instrument: Instrument<CargoInstrument>,
+}
+
+/// The help texts of [`Instrument`]'s flags, which say what a mode instruments.
+pub trait InstrumentHelp {
+    /// `--sanitize`'s.
+    const SANITIZE: &'static str;
+    /// `--coverage`'s.
+    const COVERAGE: &'static str;
+    /// `--coverage-all`'s.
+    const COVERAGE_ALL: &'static str;
+}
+
+/// `--sanitize LIST`, `--coverage[=DIR]` and `--coverage-all`, defined once for `kunit
+/// run|build|exec` ([`CargoInstrument`]), `kunit c` ([`CInstrument`]) and tree mode
+/// (`tree_cmd::options::TreeInstrument`): the same spelling, values and rules (`--coverage`
+/// excludes `--sanitize`, `--coverage-all` needs `--coverage`); `H` gives the help texts.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Instrument<H: InstrumentHelp> {
     #[arg(
         long = "sanitize",
         value_name = "LIST",
         value_parser = crate::exec::sanitize::parse_option,
-        help = "Builds and runs under these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other). A sanitizer report fails the case it came in, with the report in the case's log. Rust code needs a nightly toolchain (-Zsanitizer, into a target folder of its own); without one, one line says so and only C code is instrumented. undefined instruments C code only (rustc has no UBSan)."
+        help = H::SANITIZE
     )]
-    /// `--sanitize`: the sanitizers to build and run with (empty: none).
+    /// `--sanitize`: the sanitizers to build and run with (`None`: none).
     pub sanitize: Option<crate::exec::sanitize::SanitizeList>,
     #[arg(
         long = "coverage",
@@ -367,17 +366,46 @@ pub struct BuildOptions {
         require_equals = true,
         default_missing_value = "",
         conflicts_with = "sanitize",
-        help = "Measures the coverage of the code under test (the workspace's packages but kunit-rs's own, without their tests/, benches/ and *_kunit.rs) and writes DIR/lcov.info and DIR/index.html (kunit's own page). Rust is built with -C instrument-coverage into a target folder of its own; needs llvm-profdata and llvm-cov of rustc's LLVM (rustup component add llvm-tools, or Debian's llvm-N). Default DIR: target/kunit-coverage."
+        help = H::COVERAGE
     )]
     /// `--coverage[=DIR]`: where the coverage report goes (`""`: the default folder).
     pub coverage: Option<String>,
-    #[arg(
-        long = "coverage-all",
-        requires = "coverage",
-        help = "With --coverage: counts every file the build instrumented (kunit-rs, tests and dependencies too), not only the code under test."
-    )]
+    #[arg(long = "coverage-all", requires = "coverage", help = H::COVERAGE_ALL)]
     /// `--coverage-all`: no filter on the coverage report.
     pub coverage_all: bool,
+    #[arg(skip)]
+    /// The help texts' type.
+    pub texts: PhantomData<H>,
+}
+
+impl<H: InstrumentHelp> Instrument<H> {
+    /// The sanitizers asked for, in kunit_c's words.
+    pub fn sanitizers(&self) -> Vec<String> {
+        self.sanitize
+            .as_ref()
+            .map(|l| l.0.iter().map(|s| s.name().to_owned()).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// [`Instrument`]'s help in `kunit run|build|exec`: the cargo project's Rust and C.
+#[derive(Debug, Clone, Default)]
+pub struct CargoInstrument;
+
+impl InstrumentHelp for CargoInstrument {
+    const SANITIZE: &'static str = "Builds and runs under these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other). A sanitizer report fails the case it came in, with the report in the case's log. Rust code needs a nightly toolchain (-Zsanitizer, into a target folder of its own); without one, one line says so and only C code is instrumented. undefined instruments C code only (rustc has no UBSan).";
+    const COVERAGE: &'static str = "Measures the coverage of the code under test (the workspace's packages but kunit-rs's own, without their tests/, benches/ and *_kunit.rs) and writes DIR/lcov.info and DIR/index.html (kunit's own page). Rust is built with -C instrument-coverage into a target folder of its own; needs llvm-profdata and llvm-cov of rustc's LLVM (rustup component add llvm-tools, or Debian's llvm-N). Default DIR: target/kunit-coverage.";
+    const COVERAGE_ALL: &'static str = "With --coverage: counts every file the build instrumented (kunit-rs, tests and dependencies too), not only the code under test.";
+}
+
+/// [`Instrument`]'s help in `kunit c`: the C files.
+#[derive(Debug, Clone, Default)]
+pub struct CInstrument;
+
+impl InstrumentHelp for CInstrument {
+    const SANITIZE: &'static str = "Compiles the C files with these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other) and runs them with the compiler's runtimes loaded first (LD_PRELOAD). A report fails the case it came in, with the report in the case's log; the run goes on. undefined is the kernel's UBSan (CONFIG_UBSAN_* options; signed overflow stays defined).";
+    const COVERAGE: &'static str = "Measures the line and branch coverage of the code under test (the C files but the test file, which is the first, and kunit-c's headers) with gcov and writes DIR/lcov.info and DIR/index.html (kunit's own page). Needs gcc's gcov (9 or later). Default DIR: target/kunit-coverage.";
+    const COVERAGE_ALL: &'static str = "With --coverage: counts every file the build instrumented (the test file and kunit-c's headers too).";
 }
 
 fn jobs(v: &str) -> Result<usize, String> {

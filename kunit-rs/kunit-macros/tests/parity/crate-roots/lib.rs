@@ -1,5 +1,5 @@
-// The library of the crate-root fixtures (scripts/check-libtest-parity.sh builds them in a
-// scratch crate of edition 2015): what their `extern crate` lines name.
+// The library of the crate-root fixtures (xtask/tests/harness_binaries/libtest_parity.rs
+// builds them in a scratch crate of edition 2015): what their `extern crate` lines name.
 
 pub fn double(x: u32) -> u32 {
     x * 2

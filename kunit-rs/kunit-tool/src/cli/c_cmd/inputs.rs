@@ -114,10 +114,10 @@ pub fn build(opts: &COptions, r: &Resolved) -> kunit_c::Build {
     for (n, v) in &opts.kconfig {
         b.kconfig(n, v);
     }
-    if let Some(list) = &opts.sanitize {
+    if let Some(list) = &opts.instrument.sanitize {
         let names: Vec<&str> = list.0.iter().map(|s| s.name()).collect();
         b.sanitize(&names);
     }
-    b.coverage(opts.coverage.is_some());
+    b.coverage(opts.instrument.coverage.is_some());
     b
 }

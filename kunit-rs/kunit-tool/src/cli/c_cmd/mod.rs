@@ -61,7 +61,7 @@ pub fn run(args: &CArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
         eprintln!("{e}");
         return Ok(2);
     }
-    let coverage = match args.c.coverage.as_deref() {
+    let coverage = match args.c.instrument.coverage.as_deref() {
         None => None,
         Some(dir) => match instrument::Coverage::prepare(dir, &cmds) {
             Ok(c) => Some(c),
@@ -92,7 +92,11 @@ pub fn run(args: &CArgs, out: &mut Printer, progress: bool) -> io::Result<i32> {
     if let Some(c) = coverage {
         // The test file is the first; kunit-c's headers are not the code under test.
         let headers = include.parent().map(Path::to_path_buf).unwrap_or(include);
-        if let Err(e) = c.report(&resolved.files[..1], &[headers], args.c.coverage_all) {
+        if let Err(e) = c.report(
+            &resolved.files[..1],
+            &[headers],
+            args.c.instrument.coverage_all,
+        ) {
             eprintln!("{e}");
             code = code.max(1);
         }
@@ -121,6 +125,7 @@ fn build(
     }
     // An instrumented build links a shared object of its own beside the plain one.
     let sanitize = opts
+        .instrument
         .sanitize
         .as_ref()
         .map(|l| crate::exec::sanitize::list_text(&l.0))
@@ -128,7 +133,7 @@ fn build(
     if !sanitize.is_empty() {
         key.push(sanitize.as_bytes());
     }
-    if opts.coverage.is_some() {
+    if opts.instrument.coverage.is_some() {
         key.push(b"coverage");
     }
     let stem = kunit_c::module_name(&r.files[0]);

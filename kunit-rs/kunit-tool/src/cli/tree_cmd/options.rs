@@ -5,7 +5,7 @@
 
 use clap::{Args, Parser};
 
-use crate::cli::options::{ExecOptions, HelpFlag, ReportOptions};
+use crate::cli::options::{ExecOptions, HelpFlag, Instrument, InstrumentHelp, ReportOptions};
 
 /// `kunit run|build|exec` in a kernel tree.
 #[derive(Parser, Debug)]
@@ -22,7 +22,7 @@ pub struct TreeArgs {
     #[command(flatten)]
     /// kunit.py's build flags.
     pub build: TreeOptions,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "kunit-rs additions")]
     /// kunit-rs's additions: not kunit.py flags.
     pub instrument: InstrumentOptions,
     #[command(flatten)]
@@ -80,46 +80,18 @@ pub struct TreeOptions {
 }
 
 /// Tree mode's flags that kunit.py does not have: the build is ours, so the tree's objects
-/// can be instrumented (`kunit c`'s flags, the same words).
-#[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "kunit-rs additions")]
-pub struct InstrumentOptions {
-    #[arg(
-        long = "sanitize",
-        value_name = "LIST",
-        value_parser = crate::exec::sanitize::parse_option,
-        help = "Compiles the tree's objects and the test files with these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other) and runs them with the compiler's runtimes loaded first (LD_PRELOAD). A report fails the case it came in, with the report in the case's log; the run goes on. address stands for KASAN, thread for KCSAN, undefined for the kernel's UBSan (the tree's CONFIG_UBSAN_* options; signed overflow stays defined)."
-    )]
-    /// `--sanitize`: the sanitizers the tree's objects are compiled with.
-    pub sanitize: Option<crate::exec::sanitize::SanitizeList>,
-    #[arg(
-        long = "coverage",
-        value_name = "DIR",
-        num_args = 0..=1,
-        require_equals = true,
-        default_missing_value = "",
-        conflicts_with = "sanitize",
-        help = "Measures the line and branch coverage of the tree's code under test (the tree's sources linked into the run but the test files) with gcov and writes DIR/lcov.info and DIR/index.html (kunit's own page). Needs gcc's gcov (9 or later). Default DIR: kunit-coverage in the build folder."
-    )]
-    /// `--coverage[=DIR]`: where the coverage report goes (`""`: the default folder).
-    pub coverage: Option<String>,
-    #[arg(
-        long = "coverage-all",
-        requires = "coverage",
-        help = "With --coverage: counts every file the build instrumented (the test files, kunit-c's headers and the generated file of the skipped entries too)."
-    )]
-    /// `--coverage-all`: no filter on the coverage report.
-    pub coverage_all: bool,
-}
+/// can be instrumented (`kunit c`'s flags, the same words, defined once in
+/// [`Instrument`]).
+pub type InstrumentOptions = Instrument<TreeInstrument>;
 
-impl InstrumentOptions {
-    /// The sanitizers asked for, in kunit_c's words.
-    pub fn sanitizers(&self) -> Vec<String> {
-        self.sanitize
-            .as_ref()
-            .map(|l| l.0.iter().map(|s| s.name().to_owned()).collect())
-            .unwrap_or_default()
-    }
+/// [`Instrument`]'s help in tree mode: the tree's objects.
+#[derive(Debug, Clone, Default)]
+pub struct TreeInstrument;
+
+impl InstrumentHelp for TreeInstrument {
+    const SANITIZE: &'static str = "Compiles the tree's objects and the test files with these sanitizers (comma-separated: address, undefined, thread; address and thread exclude each other) and runs them with the compiler's runtimes loaded first (LD_PRELOAD). A report fails the case it came in, with the report in the case's log; the run goes on. address stands for KASAN, thread for KCSAN, undefined for the kernel's UBSan (the tree's CONFIG_UBSAN_* options; signed overflow stays defined).";
+    const COVERAGE: &'static str = "Measures the line and branch coverage of the tree's code under test (the tree's sources linked into the run but the test files) with gcov and writes DIR/lcov.info and DIR/index.html (kunit's own page). Needs gcc's gcov (9 or later). Default DIR: kunit-coverage in the build folder.";
+    const COVERAGE_ALL: &'static str = "With --coverage: counts every file the build instrumented (the test files, kunit-c's headers and the generated file of the skipped entries too).";
 }
 
 /// The flags of tree mode's help that are kunit-rs's own (listed apart).
