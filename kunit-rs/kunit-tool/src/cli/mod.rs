@@ -33,7 +33,7 @@ pub use usage_error::UsageError;
 /// assert_eq!(main_with_args(vec!["parse".into(), "/no/such/log".into()]), 2);
 /// ```
 pub fn main_with_args(argv: Vec<String>) -> i32 {
-    // In a kernel tree, run/build/exec are kunit.py's (tree mode, its own flags).
+    // In a kernel tree, run/config/build/exec are kunit.py's (tree mode, its own flags).
     if tree_cmd::wanted(&argv) {
         return tree_cmd::main(argv);
     }

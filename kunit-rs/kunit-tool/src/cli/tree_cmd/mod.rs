@@ -1,4 +1,4 @@
-//! Tree mode: `kunit run|build|exec` in a kernel tree (the current directory, or
+//! Tree mode: `kunit run|config|build|exec` in a kernel tree (the current directory, or
 //! `--kernel-tree DIR`) does kunit.py's job with kunit.py's flags. The tree's Kconfig gives
 //! the configuration (kunit-kbuild), its Makefiles the objects; the enabled KUnit test files
 //! are compiled (kunit-c's flags, cached), each linked with the tree objects that define what
@@ -41,7 +41,7 @@ pub fn is_kernel_tree(dir: &Path) -> bool {
         && dir.join("tools/testing/kunit/configs").is_dir()
 }
 
-/// Does this command line ask for tree mode? `run`, `build` or `exec` with `--kernel-tree`,
+/// Does this command line ask for tree mode? `run`, `config`, `build` or `exec` with `--kernel-tree`,
 /// or started in a kernel tree that is not a cargo project (a Cargo.toml in the current
 /// directory, or `--manifest-path`, keeps cargo mode).
 pub fn wanted(argv: &[String]) -> bool {
@@ -61,7 +61,7 @@ pub fn wanted(argv: &[String]) -> bool {
     std::env::current_dir().is_ok_and(|d| !d.join("Cargo.toml").exists() && is_kernel_tree(&d))
 }
 
-/// Runs tree mode's `run`, `build` or `exec`; the exit status (kunit.py's: 0 passed or
+/// Runs tree mode's `run`, `config`, `build` or `exec`; the exit status (kunit.py's: 0 passed or
 /// skipped, 1 failed or a failed configuration/build, 2 a usage error).
 pub fn main(argv: Vec<String>) -> i32 {
     let command = argv[0].clone();
