@@ -5,8 +5,8 @@
 
 use kunit::prelude::*;
 use run_in_irq::{
-    in_hardirq, in_interrupt, in_serving_softirq, in_softirq, in_task, irqs_disabled,
-    might_sleep, serve_hardirq, serve_softirq, take_violations, Context, Violation,
+    in_hardirq, in_interrupt, in_serving_softirq, in_softirq, in_task, irqs_disabled, might_sleep,
+    serve_hardirq, serve_softirq, take_violations, Context, Violation,
 };
 
 fn test_serve_softirq_is_softirq_context(test: &mut Kunit) {
@@ -14,7 +14,13 @@ fn test_serve_softirq_is_softirq_context(test: &mut Kunit) {
     let seen = std::thread::spawn(|| {
         let inside = serve_softirq(|| {
             might_sleep();
-            (in_softirq(), in_serving_softirq(), in_hardirq(), irqs_disabled(), in_task())
+            (
+                in_softirq(),
+                in_serving_softirq(),
+                in_hardirq(),
+                irqs_disabled(),
+                in_task(),
+            )
         });
         (inside, in_task(), in_interrupt(), take_violations())
     })
@@ -37,7 +43,12 @@ fn test_serve_hardirq_is_hardirq_context_with_irqs_off(test: &mut Kunit) {
     let seen = std::thread::spawn(|| {
         let inside = serve_hardirq(|| {
             might_sleep();
-            (in_hardirq(), irqs_disabled(), in_serving_softirq(), in_task())
+            (
+                in_hardirq(),
+                irqs_disabled(),
+                in_serving_softirq(),
+                in_task(),
+            )
         });
         (inside, in_task(), irqs_disabled(), take_violations())
     })

@@ -109,7 +109,6 @@ void drain_workqueue(struct workqueue_struct *wq);
 bool workqueue_congested(int cpu, struct workqueue_struct *wq);
 struct work_struct *current_work(void);
 bool current_is_workqueue_rescuer(void);
-void delayed_work_timer_fn(struct timer_list *t);
 
 #define alloc_workqueue(fmt, flags, max_active, ...) ({				\
 	char __kc_name[24];							\

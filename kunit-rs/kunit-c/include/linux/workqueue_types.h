@@ -10,6 +10,10 @@ struct work_struct;
 struct kunit;
 typedef void (*work_func_t)(struct work_struct *work);
 
+struct timer_list;
+/* A delayed work's timer function: queues the item (the glue). */
+void delayed_work_timer_fn(struct timer_list *t);
+
 struct work_struct {
 	atomic_long_t data; /* bit 0: WORK_STRUCT_PENDING, as the kernel's */
 	struct list_head entry; /* on its workqueue's list while queued */

@@ -13,6 +13,7 @@
 #include <linux/delay.h>
 #include <linux/hardirq.h>
 #include <linux/hrtimer.h>
+#include <linux/hrtimer_types.h>
 #include <linux/irqflags.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>

@@ -17,6 +17,7 @@
 #include <linux/kthread.h>
 #include <linux/slab.h>
 #include <linux/timer.h>
+#include <linux/timer_types.h>
 
 struct probe {
 	struct timer_list timer;

@@ -18,6 +18,7 @@
 #include <linux/kthread.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
+#include <linux/workqueue_types.h>
 
 struct wprobe {
 	struct work_struct work;
