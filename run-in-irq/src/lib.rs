@@ -95,6 +95,7 @@ pub use contexts::violations::{
 };
 pub use entry::alloc::{leaked_in_irq, IrqCheckedAlloc};
 pub use entry::irq::{in_signal_handler, MAX_SOFTIRQ_RESTART};
+pub use entry::irq_thread::{serve_hardirq, serve_softirq};
 pub use entry::irqflags::{
     local_bh_disable, local_bh_enable, local_irq_restore, local_irq_save, BhGuard, IrqSaveGuard,
 };

@@ -12,6 +12,8 @@ static ALLOC: run_in_irq::IrqCheckedAlloc = run_in_irq::IrqCheckedAlloc::system(
 mod algorithm_kunit;
 #[path = "../src/entry/irq_kunit.rs"]
 mod irq_kunit;
+#[path = "../src/entry/irq_thread_kunit.rs"]
+mod irq_thread_kunit;
 #[path = "../src/entry/irqflags_kunit.rs"]
 mod irqflags_kunit;
 #[path = "../src/kunit_irq_test_kunit.rs"]

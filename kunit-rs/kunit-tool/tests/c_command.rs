@@ -218,6 +218,44 @@ fn sleeping_in_the_irq_stand_ins_contexts_fails_as_run_in_irq_reports_it() {
 }
 
 #[test]
+fn sleeping_in_timer_and_hrtimer_callbacks_fails_the_test_that_armed_them() {
+    let out = kunit_c(&fixtures(), &["timer_sleep_kunit.c"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let lines = report(&out);
+    // might_sleep() in the timer's callback (softirq) and the hrtimer's (hardirq), at its line.
+    for (line, context) in [("19", "softirq"), ("25", "hardirq")] {
+        let at = format!("timer_sleep_kunit.c:{line}");
+        assert!(
+            lines.iter().any(|l| l
+                .contains("BUG: sleeping function called from invalid context at ")
+                && l.ends_with(&at)),
+            "{at} in {lines:#?}"
+        );
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("(in {context} context"))),
+            "{context} in {lines:#?}"
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("a timer's own callback waits for that callback to end")),
+        "{lines:#?}"
+    );
+    for want in [
+        "[FAILED] might_sleep_in_timer",
+        "[FAILED] might_sleep_in_hrtimer",
+        "[PASSED] msleep_in_work",
+        "[FAILED] del_timer_sync_in_own_callback",
+        "Testing complete. Ran 4 tests: passed: 1, failed: 3",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want:?} in {lines:#?}");
+    }
+}
+
+#[test]
 fn json_goes_to_stdout() {
     let out = kunit_c(&fixtures(), &["pass_kunit.c", "--json"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

@@ -32,8 +32,20 @@ pub(crate) struct CTest {
     pub fakes: Vec<(usize, usize)>,
 }
 
+extern "C" {
+    /// The glue's timers and workqueues forget a test that ended (see `timer.c`).
+    fn __kunit_c_sched_test_ended(test: *mut CKunit);
+}
+
 impl Drop for CTest {
     fn drop(&mut self) {
+        // SAFETY: the glue only compares the pointers and waits for the test's callbacks.
+        unsafe {
+            __kunit_c_sched_test_ended(&raw mut self.c);
+            if !self.ext.is_null() {
+                __kunit_c_sched_test_ended(self.ext);
+            }
+        }
         for (addr, id) in self.fakes.drain(..) {
             forget_fake_registration(addr, id);
         }
@@ -251,6 +263,13 @@ impl Drop for CurrentGuard {
         // SAFETY: this thread's task (see `current_slot`).
         unsafe { *current_slot() = self.0 };
     }
+}
+
+/// Runs `f` with `c` (NULL: none) as the thread's current C test, restoring the previous one.
+pub(crate) fn with_current<R>(c: *mut CKunit, f: impl FnOnce() -> R) -> R {
+    // SAFETY: this thread's task (see `current_slot`).
+    let _guard = CurrentGuard(unsafe { std::ptr::replace(current_slot(), c) });
+    f()
 }
 
 /// Calls into C with `ct` as the thread's current C test (`current->kunit_test`).

@@ -8,6 +8,7 @@
 //! - `ctypes` — the C structures, laid out as C lays them out
 //! - `fake_test` — `kunit_init_test()`/`kunit_cleanup()`: tests C code makes for itself
 //! - `irq` — `kunit_run_irq_test()` and the context queries of `linux/preempt.h`
+//! - `irq_thread` — the context and the current test of timer callbacks and work items
 //! - `log` — `kunit_info/warn/err`, skips, `kunit_fail_current_test`
 //! - `params` — parameter arrays
 //! - `registry` — C suites into the kunit registry, and the trampolines of their functions
@@ -22,6 +23,7 @@ pub(crate) mod c_test;
 pub(crate) mod ctypes;
 pub(crate) mod fake_test;
 pub(crate) mod irq;
+mod irq_thread;
 pub(crate) mod log;
 pub(crate) mod params;
 pub(crate) mod registry;

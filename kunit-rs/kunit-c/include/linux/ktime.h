@@ -31,6 +31,7 @@ static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
 	return secs * NSEC_PER_SEC + (s64)nsecs;
 }
 static inline ktime_t ms_to_ktime(u64 ms) { return (ktime_t)(ms * NSEC_PER_MSEC); }
+static inline ktime_t us_to_ktime(u64 us) { return (ktime_t)(us * NSEC_PER_USEC); }
 static inline ktime_t ktime_add(ktime_t a, ktime_t b) { return a + b; }
 static inline ktime_t ktime_sub(ktime_t a, ktime_t b) { return a - b; }
 /*
@@ -51,6 +52,9 @@ static inline ktime_t ktime_add_safe(const ktime_t lhs, const ktime_t rhs)
 	return res;
 }
 static inline ktime_t ktime_add_ns(ktime_t kt, u64 ns) { return kt + (ktime_t)ns; }
+static inline ktime_t ktime_sub_ns(ktime_t kt, u64 ns) { return kt - (ktime_t)ns; }
+static inline ktime_t ktime_add_us(ktime_t kt, u64 us) { return ktime_add_ns(kt, us * NSEC_PER_USEC); }
+static inline ktime_t ktime_add_ms(ktime_t kt, u64 ms) { return ktime_add_ns(kt, ms * NSEC_PER_MSEC); }
 static inline s64 ktime_us_delta(ktime_t later, ktime_t earlier) { return ktime_to_us(later - earlier); }
 static inline s64 ktime_ms_delta(ktime_t later, ktime_t earlier) { return ktime_to_ms(later - earlier); }
 static inline bool ktime_after(ktime_t a, ktime_t b) { return a > b; }
