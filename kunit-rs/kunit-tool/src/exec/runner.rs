@@ -387,9 +387,13 @@ impl<'a> BinaryRunner<'a> {
             }
             Ending::Crashed(reason) => {
                 let first = reason.lines().next().unwrap_or("");
+                // Tree mode's harness is this `kunit` binary: "kunit: kunit:" says nothing.
+                let who = match self.short_name() {
+                    n if n == "kunit" => String::new(),
+                    n => format!("{n}: "),
+                };
                 eprintln!(
-                    "kunit: {}: the process running {} suites at a time ended early ({first}); the suites it did not report run again one at a time",
-                    self.short_name(),
+                    "kunit: {who}the process running {} suites at a time ended early ({first}); the suites it did not report run again one at a time",
                     self.opts.suite_jobs
                 );
                 let suites = self.suites_for(glob);

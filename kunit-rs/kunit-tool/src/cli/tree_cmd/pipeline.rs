@@ -377,21 +377,6 @@ fn unguarded(included: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// A file's size and modification time, as a word.
-fn stamp(p: &Path) -> String {
-    std::fs::metadata(p)
-        .ok()
-        .map(|m| {
-            let t = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            format!("{}.{t}", m.len())
-        })
-        .unwrap_or_else(|| "-".into())
-}
-
 /// The scans of the tree's sources, kept between runs in the build folder and reused while
 /// the source (and the test file it includes) has the same size and modification time.
 struct ScanCache {
@@ -423,12 +408,12 @@ impl ScanCache {
     }
 
     fn get(&mut self, tree: &Path, src: &str) -> Scan {
-        let st = stamp(&tree.join(src));
+        let st = plan_cache::stamp(&tree.join(src));
         if let Some((s, inc_st, scan)) = self.entries.get(src) {
             let inc_now = scan
                 .included
                 .as_ref()
-                .map_or("".into(), |i| stamp(&tree.join(unguarded(i).0)));
+                .map_or("".into(), |i| plan_cache::stamp(&tree.join(unguarded(i).0)));
             if *s == st && *inc_st == inc_now {
                 return scan.clone();
             }
@@ -468,7 +453,7 @@ impl ScanCache {
         let inc_st = scan
             .included
             .as_ref()
-            .map_or("".into(), |i| stamp(&tree.join(unguarded(i).0)));
+            .map_or("".into(), |i| plan_cache::stamp(&tree.join(unguarded(i).0)));
         self.entries
             .insert(src.to_string(), (st, inc_st, scan.clone()));
         self.changed = true;
