@@ -138,7 +138,8 @@ static void *worker_thread(void *arg)
 {
 	struct kc_worker *k = arg;
 	struct workqueue_struct *wq = k->wq;
-	char comm[16];
+	/* Room for the whole name: PR_SET_NAME keeps the first 15 bytes, as TASK_COMM_LEN. */
+	char comm[48];
 
 	self_worker = k;
 	snprintf(comm, sizeof(comm), "kworker/%s", wq->name);
