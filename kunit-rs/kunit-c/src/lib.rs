@@ -41,9 +41,9 @@
 mod build;
 
 pub use build::{
-    compile_error_message, depfile_prerequisites, digest, fnv1a, kernel_cflags, module_name,
-    sanitizer_runtimes, Build, Commands, FileCommand, COVERAGE_ENV, KERNEL_LIBC_NAME_PREFIX,
-    SANITIZERS, SANITIZE_ENV,
+    compile_error_message, depfile_prerequisites, digest, fnv1a, kernel_cflags, lexical_join,
+    module_name, sanitizer_runtimes, Build, Commands, FileCommand, COVERAGE_ENV,
+    KERNEL_LIBC_NAME_PREFIX, SANITIZERS, SANITIZE_ENV,
 };
 
 include!(concat!(env!("OUT_DIR"), "/headers.rs"));

@@ -21,6 +21,7 @@ pub use flags::kernel_cflags;
 pub use instrument::{sanitizer_runtimes, COVERAGE_ENV, SANITIZERS, SANITIZE_ENV};
 pub use libc_names::PREFIX as KERNEL_LIBC_NAME_PREFIX;
 pub use spec::{module_name, Build};
+pub use tree::lexical_join;
 
 impl Build {
     /// A build with the kunit-c headers on the include path.

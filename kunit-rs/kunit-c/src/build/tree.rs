@@ -21,9 +21,10 @@ pub(crate) fn quoted_includes(source: &str) -> Vec<&str> {
         .collect()
 }
 
-/// `dir/name` with its `.` and `..` taken away lexically, as the preprocessor resolves a
-/// quoted include against the including file's folder.
-pub(crate) fn lexical_join(dir: &Path, name: &str) -> PathBuf {
+/// `dir/name` with its `.` and `..` taken away lexically (symlinks kept), as the
+/// preprocessor resolves a quoted include against the including file's folder; an absolute
+/// `name` stands alone.
+pub fn lexical_join(dir: &Path, name: &str) -> PathBuf {
     let mut out = PathBuf::new();
     for c in dir.join(name).components() {
         match c {

@@ -2,7 +2,7 @@
 //! only the summary), then write the JSON and JUnit documents.
 
 use std::io::{self, Write};
-use std::path::{Component, Path, PathBuf};
+use std::path::PathBuf;
 
 use super::options::{ReportDest, ReportOptions};
 use crate::ktap::merge::parse_merged;
@@ -20,23 +20,7 @@ fn keep_tree(opts: &ReportOptions) -> bool {
 
 /// `os.path.abspath`: absolute and lexically normalised, symlinks kept.
 pub fn abspath(p: &str) -> PathBuf {
-    let path = Path::new(p);
-    let joined = if path.is_absolute() {
-        path.to_path_buf()
-    } else {
-        std::env::current_dir().unwrap_or_default().join(path)
-    };
-    let mut out = PathBuf::new();
-    for c in joined.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
+    kunit_c::lexical_join(&std::env::current_dir().unwrap_or_default(), p)
 }
 
 fn write_sink(out: &mut Printer, sink: &ReportDest, doc: &str) -> io::Result<()> {
