@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::objects::{deps_fresh, deps_text, digest};
+use super::objects::{deps_fresh, deps_text, digest, size_and_date, which};
 use kunit_kbuild::{Generated, HostProgram, Recipe};
 
 /// Where the generated files of the objects that need them go: `root/$(obj)`, the folder the
@@ -253,25 +253,10 @@ impl ObjTree {
 
 /// The compiler's size and date: another compiler at the same path rebuilds the programs.
 fn compiler_identity(cc: &str) -> Vec<u8> {
-    let path = if cc.contains('/') {
-        Some(PathBuf::from(cc))
-    } else {
-        std::env::var_os("PATH").and_then(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join(cc))
-                .find(|p| p.is_file())
-        })
-    };
-    path.and_then(|p| std::fs::metadata(p).ok())
-        .map(|m| {
-            let t = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            format!("{} {t}", m.len()).into_bytes()
-        })
+    which(Path::new(cc))
+        .and_then(|p| size_and_date(&p))
         .unwrap_or_default()
+        .into_bytes()
 }
 
 #[cfg(test)]

@@ -74,13 +74,8 @@ impl Digests {
 fn key(cmds: &Commands, file: &FileCommand) -> u64 {
     let mut parts: Vec<Vec<u8>> = vec![cmds.compiler.as_os_str().as_encoded_bytes().to_vec()];
     // The compiler itself: another compiler at the same path recompiles everything.
-    if let Some(m) = which(&cmds.compiler).and_then(|p| std::fs::metadata(p).ok()) {
-        let date = m
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_nanos());
-        parts.push(format!("{} {date}", m.len()).into_bytes());
+    if let Some(s) = which(&cmds.compiler).and_then(|p| size_and_date(&p)) {
+        parts.push(s.into_bytes());
     }
     for (k, v) in &cmds.envs {
         parts.push(k.as_encoded_bytes().to_vec());
@@ -94,7 +89,21 @@ fn key(cmds: &Commands, file: &FileCommand) -> u64 {
 }
 
 /// `program` as the shell would find it on `$PATH`.
-fn which(program: &Path) -> Option<PathBuf> {
+/// A file's size and modification time (nanoseconds since the epoch) as `SIZE NANOS`: how
+/// the caches tell a file they do not hash (a compiler, the `kunit` binary, an object) from
+/// another at the same path. `None` when it cannot be read.
+pub fn size_and_date(path: &Path) -> Option<String> {
+    let m = std::fs::metadata(path).ok()?;
+    let date = m
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    Some(format!("{} {date}", m.len()))
+}
+
+/// `program` as the shell finds it: a path as it is, a name on `PATH`.
+pub fn which(program: &Path) -> Option<PathBuf> {
     if program.components().count() > 1 {
         return Some(program.to_path_buf());
     }

@@ -1420,14 +1420,7 @@ fn symbol_tables(
 /// `nm`'s table of an object, kept beside it (`.syms`) while the object is the same file
 /// (size and modification time): a rerun runs no `nm`.
 fn symbols(nm: &str, object: &Path) -> Result<kunit_kbuild::SymbolTable, String> {
-    let stamp = std::fs::metadata(object).ok().map(|m| {
-        let t = m
-            .modified()
-            .ok()
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_nanos());
-        format!("{} {t}", m.len())
-    });
+    let stamp = objects::size_and_date(object);
     let cache = object.with_extension("syms");
     if let (Some(stamp), Ok(text)) = (&stamp, std::fs::read_to_string(&cache)) {
         let mut lines = text.lines();
@@ -1486,16 +1479,8 @@ fn undefined_dynamic(so: &Path) -> Vec<String> {
 /// What the `kunit` process offers a loaded object: its own exported symbols (kunit-c's
 /// runtime) and the C library's, cached per binary (size and date).
 fn process_symbols(exe: &Path, build_dir: &Path) -> HashSet<String> {
-    let stamp = std::fs::metadata(exe)
-        .ok()
-        .map(|m| {
-            let t = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            format!("{} {} {t}", exe.display(), m.len())
-        })
+    let stamp = objects::size_and_date(exe)
+        .map(|s| format!("{} {s}", exe.display()))
         .unwrap_or_default();
     let cache = build_dir.join("process-symbols.cache");
     if let Ok(text) = std::fs::read_to_string(&cache) {

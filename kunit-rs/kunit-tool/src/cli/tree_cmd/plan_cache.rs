@@ -6,20 +6,13 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use crate::cli::c_cmd::objects::size_and_date;
+
 /// A file's size and modification time (nanoseconds), as a word; `-` when it is absent (so
 /// a file that appears later counts as a change).
 pub fn stamp(p: &Path) -> String {
-    std::fs::metadata(p)
-        .ok()
-        .map(|m| {
-            let t = m
-                .modified()
-                .ok()
-                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-                .map_or(0, |d| d.as_nanos());
-            format!("{}.{t}", m.len())
-        })
-        .unwrap_or_else(|| "-".into())
+    // One word in the plan's text: `SIZE.NANOS`, `-` for a file that is not there.
+    size_and_date(p).map_or_else(|| "-".into(), |s| s.replacen(' ', ".", 1))
 }
 
 /// The files a build read, gathered while it runs.
