@@ -354,12 +354,14 @@ static void fail_here(const char *what)
 	__kunit_c_fail_current_test("workqueue", 0, msg);
 }
 
-/* Waits for the last queueing of @w to finish: false if it was idle. */
-bool flush_work(struct kc_work *w)
+/*
+ * Waits, with kc_sched_lock held (and held again on return), for the last queueing of @w to
+ * finish: false if it was idle.
+ */
+static bool flush_work_locked(struct kc_work *w)
 {
 	unsigned long target = 0;
 
-	pthread_mutex_lock(&kc_sched_lock);
 	if (on_list(w)) {
 		target = w->seq;
 	} else {
@@ -368,28 +370,44 @@ bool flush_work(struct kc_work *w)
 				if (k->cur == w && k->cur_seq > target)
 					target = k->cur_seq;
 	}
-	if (!target) {
-		pthread_mutex_unlock(&kc_sched_lock);
+	if (!target)
 		return false;
-	}
 	if (self_worker && self_worker->cur == w) {
 		pthread_mutex_unlock(&kc_sched_lock);
 		fail_here("flush_work()");
+		pthread_mutex_lock(&kc_sched_lock);
 		return false;
 	}
 	while ((on_list(w) && w->seq <= target) || running(w, target))
 		kc_wait_done();
-	pthread_mutex_unlock(&kc_sched_lock);
 	return true;
 }
 
+bool flush_work(struct kc_work *w)
+{
+	bool ret;
+
+	pthread_mutex_lock(&kc_sched_lock);
+	ret = flush_work_locked(w);
+	pthread_mutex_unlock(&kc_sched_lock);
+	return ret;
+}
+
+/*
+ * The armed timer's item is queued and waited for under one hold of the lock: dropping it in
+ * between let a worker run the item to its end first, and the flush then found nothing to wait
+ * for and returned false although it had queued the work.
+ */
 bool flush_delayed_work(struct kc_delayed_work *dw)
 {
+	bool ret;
+
 	pthread_mutex_lock(&kc_sched_lock);
 	if (kc_tnode_cancel_locked(&dw->timer.kc))
 		insert_locked(dw->wq, &dw->work);
+	ret = flush_work_locked(&dw->work);
 	pthread_mutex_unlock(&kc_sched_lock);
-	return flush_work(&dw->work);
+	return ret;
 }
 
 static bool cancel(struct kc_work *w, struct kc_delayed_work *dw)
