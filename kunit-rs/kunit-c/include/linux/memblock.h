@@ -25,4 +25,21 @@ static inline void memblock_free(void *ptr, size_t size)
 	kfree(ptr);
 }
 
+/* alloc_large_system_hash()'s flags. */
+#define HASH_EARLY 0x00000001 /* allocated from memblock at boot */
+#define HASH_SMALL 0x00000002 /* sub-page allocation allowed */
+#define HASH_ZERO 0x00000004 /* zeroed */
+
+/*
+ * A boot-time hash table of 2^n buckets of @bucketsize bytes: @numentries rounded up to a
+ * power of two, or, when 0, one bucket per 2^@scale bytes of the machine's memory (at least
+ * a page's worth); then at least @low_limit and at most @high_limit buckets (0: at most a
+ * sixteenth of memory). Writes n to *@_hash_shift and 2^n - 1 to *@_hash_mask (each when not
+ * NULL); panics when the memory is not there. The table is never freed.
+ */
+void *alloc_large_system_hash(const char *tablename, unsigned long bucketsize,
+			      unsigned long numentries, int scale, int flags,
+			      unsigned int *_hash_shift, unsigned int *_hash_mask,
+			      unsigned long low_limit, unsigned long high_limit);
+
 #endif /* _LINUX_MEMBLOCK_H */
