@@ -51,6 +51,8 @@ drivers/gpu/drm/tests/drm_format_test.c|drivers/gpu/drm/drm_fourcc.c|-
 drivers/iio/test/iio-test-gts.c|drivers/iio/industrialio-gts-helper.c lib/sort.c|-
 fs/bcachefs/mean_and_variance_test.c|fs/bcachefs/mean_and_variance.c lib/math/int_sqrt.c|-
 arch/s390/lib/test_modules.c|arch/s390/lib/test_modules_helpers.c|-
+net/mptcp/crypto_test.c|net/mptcp/crypto.c lib/crypto/sha256.c|-|CONFIG_INET=y CONFIG_MPTCP=y CONFIG_MPTCP_KUNIT_TEST=y CONFIG_CRYPTO_LIB_SHA256=y
+net/mptcp/token_test.c|net/mptcp/token.c net/mptcp/crypto.c lib/crypto/sha256.c|-|CONFIG_INET=y CONFIG_MPTCP=y CONFIG_MPTCP_KUNIT_TEST=y CONFIG_CRYPTO_LIB_SHA256=y
 '
 
 kunit=${KUNIT:-}
