@@ -31,6 +31,9 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 # options the test's Kconfig entry selects (kunit c reads no Kconfig), if any. kunit-test.c:
 # UML's 22/0/2 counts its kunit_fault suite (1..0, skipped as a whole), which the speed
 # filter below leaves out, as KUnit leaves out a suite a filter empties: 22/0/1 here.
+# sysctl-test.c links no tree code: what it tests (kernel/sysctl.c's proc handlers,
+# fs/proc/proc_sysctl.c's register_sysctl()) is kunit-c's, as kernel/sysctl.c does not
+# compile in userspace (see docs/src/c-suites.md).
 suites='
 kernel/time/time_test.c|kernel/time/timeconv.c|1/0/0
 kernel/resource_kunit.c|kernel/resource.c|3/0/0|CONFIG_GET_FREE_REGION=y
@@ -51,6 +54,8 @@ drivers/gpu/drm/tests/drm_format_test.c|drivers/gpu/drm/drm_fourcc.c|-
 drivers/iio/test/iio-test-gts.c|drivers/iio/industrialio-gts-helper.c lib/sort.c|-
 fs/bcachefs/mean_and_variance_test.c|fs/bcachefs/mean_and_variance.c lib/math/int_sqrt.c|-
 arch/s390/lib/test_modules.c|arch/s390/lib/test_modules_helpers.c|-
+kernel/sysctl-test.c||-|CONFIG_SYSCTL=y CONFIG_PROC_SYSCTL=y
+fs/fat/fat_test.c|fs/fat/misc.c kernel/time/timeconv.c|-
 '
 
 kunit=${KUNIT:-}
