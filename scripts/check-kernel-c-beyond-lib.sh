@@ -56,6 +56,7 @@ fs/bcachefs/mean_and_variance_test.c|fs/bcachefs/mean_and_variance.c lib/math/in
 arch/s390/lib/test_modules.c|arch/s390/lib/test_modules_helpers.c|-
 kernel/sysctl-test.c||-|CONFIG_SYSCTL=y CONFIG_PROC_SYSCTL=y
 fs/fat/fat_test.c|fs/fat/misc.c kernel/time/timeconv.c|-
+fs/ext4/inode-test.c||-|CONFIG_EXT4_FS=y CONFIG_BLOCK=y
 '
 
 kunit=${KUNIT:-}
