@@ -64,6 +64,7 @@ struct kc_address_space {
 	struct kc_inode *host;
 	unsigned long nrpages;
 	unsigned int gfp_mask;
+	unsigned int wb_err;
 };
 
 struct kc_inode {
@@ -86,12 +87,13 @@ struct kc_inode {
 	unsigned long long i_blocks;
 	unsigned long i_state;
 	long long i_version;
+	unsigned int i_rwsem;
 };
 
 /* <linux/fs.h>'s and <linux/fs_context.h>'s _Static_asserts pin the same sizes. */
 _Static_assert(sizeof(struct kc_address_space) == 3 * sizeof(long), "<linux/fs.h>");
 _Static_assert(sizeof(long) != 8 || sizeof(struct kc_super_block) == 112, "<linux/fs.h>");
-_Static_assert(sizeof(long) != 8 || sizeof(struct kc_inode) == 160, "<linux/fs.h>");
+_Static_assert(sizeof(long) != 8 || sizeof(struct kc_inode) == 168, "<linux/fs.h>");
 _Static_assert(sizeof(struct kc_fs_context) == 7 * sizeof(void *), "<linux/fs_context.h>");
 
 struct kc_vfsmount {

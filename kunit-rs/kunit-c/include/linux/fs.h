@@ -48,8 +48,17 @@ struct kstat;
 struct mnt_idmap;
 struct vm_fault;
 struct writeback_control;
+struct delayed_call;
+struct dir_context;
+struct fileattr;
 #if __has_include(<linux/migrate_mode.h>)
 #include <linux/migrate_mode.h>
+#endif
+
+/* An error sequence: a writeback error and whether it was seen (the tree's errseq.h). */
+typedef u32 errseq_t;
+#if __has_include(<linux/errseq.h>)
+#include <linux/errseq.h>
 #endif
 
 /* A page-cache mapping: its inode (no pages are cached here). */
@@ -57,6 +66,7 @@ struct address_space {
 	struct inode *host;
 	unsigned long nrpages;
 	gfp_t gfp_mask;
+	errseq_t wb_err;
 };
 
 struct buffer_head;
@@ -112,6 +122,28 @@ static inline bool sb_rdonly(const struct super_block *sb)
 #define S_NOQUOTA	(1 << 5)
 #define S_DIRSYNC	(1 << 6)
 #define S_NOCMTIME	(1 << 7)
+#define S_SWAPFILE	(1 << 8)
+#define S_PRIVATE	(1 << 9)
+#define S_IMA		(1 << 10)
+#define S_AUTOMOUNT	(1 << 11)
+#define S_NOSEC		(1 << 12)
+#define S_DAX		0	/* no CONFIG_FS_DAX */
+#define S_ENCRYPTED	(1 << 14)
+#define S_CASEFOLD	(1 << 15)
+#define S_VERITY	(1 << 16)
+#define S_KERNEL_FILE	(1 << 17)
+
+/* A directory entry's type, as readdir() reports it (the S_IFMT bits shifted down). */
+#define DT_UNKNOWN	0
+#define DT_FIFO		1
+#define DT_CHR		2
+#define DT_DIR		4
+#define DT_BLK		6
+#define DT_REG		8
+#define DT_LNK		10
+#define DT_SOCK		12
+#define DT_WHT		14
+
 
 /* i_state: what __mark_inode_dirty() records. */
 #define I_DIRTY_SYNC		(1 << 3)
@@ -146,12 +178,13 @@ struct inode {
 	blkcnt_t i_blocks;
 	unsigned long i_state;
 	atomic64_t i_version;
+	struct rw_semaphore i_rwsem;
 };
 
 /* The glue's copies of these layouts (vfs.c) assert the same sizes. */
 _Static_assert(sizeof(struct address_space) == 3 * sizeof(long), "vfs.c's copy");
 _Static_assert(sizeof(long) != 8 || sizeof(struct super_block) == 112, "vfs.c's copy");
-_Static_assert(sizeof(long) != 8 || sizeof(struct inode) == 160, "vfs.c's copy");
+_Static_assert(sizeof(long) != 8 || sizeof(struct inode) == 168, "vfs.c's copy");
 
 /* The kinds of times inode_update_time() and a filesystem's update_time() are asked for. */
 enum file_time_flags {
@@ -164,8 +197,32 @@ enum file_time_flags {
 #define __IS_FLG(inode, flg)	((inode)->i_sb->s_flags & (flg))
 #define IS_RDONLY(inode)	sb_rdonly((inode)->i_sb)
 #define IS_SYNC(inode)		(__IS_FLG(inode, SB_SYNCHRONOUS) || ((inode)->i_flags & S_SYNC))
+#define IS_NOQUOTA(inode)	((inode)->i_flags & S_NOQUOTA)
+#define IS_PRIVATE(inode)	((inode)->i_flags & S_PRIVATE)
+#define IS_ENCRYPTED(inode)	((inode)->i_flags & S_ENCRYPTED)
+#define IS_CASEFOLDED(inode)	((inode)->i_flags & S_CASEFOLD)
+#define IS_VERITY(inode)	((inode)->i_flags & S_VERITY)
+#define IS_DAX(inode)		0
 #define IS_DIRSYNC(inode)	(__IS_FLG(inode, SB_SYNCHRONOUS | SB_DIRSYNC) || \
 				 ((inode)->i_flags & (S_SYNC | S_DIRSYNC)))
+
+/* The inode's lock (its i_rwsem), as the VFS takes it around a change. */
+static inline void inode_lock(struct inode *inode) { down_write(&inode->i_rwsem); }
+static inline void inode_unlock(struct inode *inode) { up_write(&inode->i_rwsem); }
+static inline void inode_lock_shared(struct inode *inode) { down_read(&inode->i_rwsem); }
+static inline void inode_unlock_shared(struct inode *inode) { up_read(&inode->i_rwsem); }
+static inline int inode_is_locked(struct inode *inode) { return rwsem_is_locked(&inode->i_rwsem); }
+
+/* The file size, read and written whole (64-bit: one access, ordered as the kernel's). */
+static inline loff_t i_size_read(const struct inode *inode)
+{
+	return __atomic_load_n(&inode->i_size, __ATOMIC_ACQUIRE);
+}
+
+static inline void i_size_write(struct inode *inode, loff_t i_size)
+{
+	__atomic_store_n(&inode->i_size, i_size, __ATOMIC_RELEASE);
+}
 
 /* Must a change to the inode be written at once (a synchronous file or directory)? */
 static inline int inode_needs_sync(struct inode *inode)
