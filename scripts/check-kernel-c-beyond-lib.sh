@@ -53,6 +53,8 @@ fs/bcachefs/mean_and_variance_test.c|fs/bcachefs/mean_and_variance.c lib/math/in
 arch/s390/lib/test_modules.c|arch/s390/lib/test_modules_helpers.c|-
 net/mptcp/crypto_test.c|net/mptcp/crypto.c lib/crypto/sha256.c|-|CONFIG_INET=y CONFIG_MPTCP=y CONFIG_MPTCP_KUNIT_TEST=y CONFIG_CRYPTO_LIB_SHA256=y
 net/mptcp/token_test.c|net/mptcp/token.c net/mptcp/crypto.c lib/crypto/sha256.c|-|CONFIG_INET=y CONFIG_MPTCP=y CONFIG_MPTCP_KUNIT_TEST=y CONFIG_CRYPTO_LIB_SHA256=y
+fs/fat/fat_test.c|fs/fat/misc.c kernel/time/timeconv.c|-
+fs/ext4/inode-test.c||-|CONFIG_EXT4_FS=y CONFIG_BLOCK=y
 '
 
 kunit=${KUNIT:-}

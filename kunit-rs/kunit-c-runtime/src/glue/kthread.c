@@ -20,6 +20,8 @@ struct kc_kthread {
 	unsigned int state; /* task_struct.__state: first, as in the header's layout */
 	void *kunit_test; /* task_struct.kunit_test: second */
 	const void *real_cred, *cred; /* task_struct's credentials: none (NULL) */
+	unsigned int flags; /* task_struct.flags, .plug, .journal_info */
+	void *plug, *journal_info;
 	int (*threadfn)(void *data);
 	void *data;
 	int result;
@@ -35,7 +37,12 @@ struct kc_task {
 	unsigned int state;
 	void *kunit_test;
 	const void *real_cred, *cred;
+	unsigned int flags;
+	void *plug, *journal_info;
 };
+
+/* <linux/sched.h>'s _Static_assert pins the same size. */
+_Static_assert(sizeof(struct kc_task) == 7 * sizeof(void *), "<linux/sched.h>");
 
 /*
  * `current`: one task per thread, the same in every file (and in the runtime, which keeps

@@ -74,3 +74,12 @@ KC_WEAK void time64_to_tm(long long totalsecs, int offset, struct kc_tm *result)
 	result->tm_year = (long)(year - 1900);
 	result->tm_yday = (int)(days - days_from_epoch(year, 1, 1));
 }
+
+/*
+ * The system time zone (<linux/time.h>'s struct timezone): UTC, as a kernel has it until
+ * settimeofday() sets one. Weak: kernel/time/time.c's replaces it when linked.
+ */
+KC_WEAK struct {
+	int tz_minuteswest;
+	int tz_dsttime;
+} sys_tz;

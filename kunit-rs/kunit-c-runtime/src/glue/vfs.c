@@ -33,6 +33,10 @@ struct kc_fs_context {
 	void *s_fs_info;
 	unsigned int sb_flags;
 	unsigned long magic; /* __kunit_c_magic: init_pseudo()'s */
+	struct {
+		const char *prefix;
+		void *log;
+	} log;
 };
 
 struct kc_pseudo_fs_context {
@@ -47,11 +51,20 @@ struct kc_super_block {
 	unsigned long s_magic;
 	void *s_fs_info;
 	unsigned long last_ino;
+	unsigned char s_blocksize_bits;
+	unsigned long s_blocksize;
+	long long s_maxbytes;
+	unsigned long s_flags;
+	unsigned int s_time_gran;
+	void *s_bdev;
+	char s_id[32];
 };
 
 struct kc_address_space {
 	struct kc_inode *host;
 	unsigned long nrpages;
+	unsigned int gfp_mask;
+	unsigned int wb_err;
 };
 
 struct kc_inode {
@@ -65,7 +78,23 @@ struct kc_inode {
 	struct kc_address_space i_data;
 	int i_count;
 	void *i_private;
+	long long i_size;
+	long long i_atime_sec, i_mtime_sec, i_ctime_sec;
+	unsigned int i_atime_nsec, i_mtime_nsec, i_ctime_nsec;
+	unsigned int i_generation;
+	unsigned short i_bytes;
+	unsigned char i_blkbits;
+	unsigned long long i_blocks;
+	unsigned long i_state;
+	long long i_version;
+	unsigned int i_rwsem;
 };
+
+/* <linux/fs.h>'s and <linux/fs_context.h>'s _Static_asserts pin the same sizes. */
+_Static_assert(sizeof(struct kc_address_space) == 3 * sizeof(long), "<linux/fs.h>");
+_Static_assert(sizeof(long) != 8 || sizeof(struct kc_super_block) == 112, "<linux/fs.h>");
+_Static_assert(sizeof(long) != 8 || sizeof(struct kc_inode) == 168, "<linux/fs.h>");
+_Static_assert(sizeof(struct kc_fs_context) == 7 * sizeof(void *), "<linux/fs_context.h>");
 
 struct kc_vfsmount {
 	void *mnt_root;
@@ -103,6 +132,8 @@ static int mount_fs(struct kc_file_system_type *type, struct kc_vfsmount **out)
 			sb->s_type = type;
 			sb->s_magic = fc.magic;
 			sb->s_fs_info = fc.s_fs_info;
+			/* alloc_super()'s: whole seconds until the filesystem says otherwise. */
+			sb->s_time_gran = 1000000000;
 			mnt->mnt_sb = sb;
 			*out = mnt;
 		} else {

@@ -4,7 +4,9 @@
  * synchronous hash descriptor as far as the inline helpers of older lib/crypto headers read
  * it (6.12's <crypto/sha256_base.h>: shash_desc_ctx(), crypto_shash_digestsize()). The crypto
  * API itself (allocating transforms, ahash, algorithm registration) does not exist in a test
- * binary: a file that calls it fails to compile with its names undeclared.
+ * binary: a file that calls it fails to compile with its names undeclared, except
+ * crypto_shash_update() below, which filesystem headers' inline checksums call (ext4.h's,
+ * jbd2.h's): declared and never defined, so a file that reaches it fails to link, naming it.
  */
 #ifndef _CRYPTO_HASH_H
 #define _CRYPTO_HASH_H
@@ -69,5 +71,7 @@ static inline void *shash_desc_ctx(struct shash_desc *desc)
 {
 	return desc->__ctx;
 }
+
+int crypto_shash_update(struct shash_desc *desc, const u8 *data, unsigned int len);
 
 #endif /* _CRYPTO_HASH_H */

@@ -58,6 +58,12 @@ struct dentry {
 	unsigned char d_iname[DNAME_INLINE_LEN];
 };
 
+/* The inode a dentry names (NULL: a negative dentry). */
+static inline struct inode *d_inode(const struct dentry *dentry)
+{
+	return dentry->d_inode;
+}
+
 struct path {
 	void *mnt;
 	void *dentry;

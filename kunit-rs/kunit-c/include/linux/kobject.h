@@ -18,6 +18,7 @@
 #include <linux/spinlock.h>
 #include <linux/kref.h>
 #include <linux/wait.h>
+#include <linux/completion.h>
 #include <linux/atomic.h>
 #include <linux/stdarg.h>
 #include <linux/gfp.h>

@@ -58,4 +58,19 @@ struct lockdep_map {
 #define lockdep_off() do { } while (0)
 #define lockdep_on() do { } while (0)
 
+/*
+ * The annotations of a lock's lockdep map (dep_map), which only CONFIG_DEBUG_LOCK_ALLOC
+ * gives a lock: classes are not modelled, so, as without it, they do nothing and their
+ * arguments (a dep_map that is not there) are not evaluated. A lock kunit-c implements
+ * records itself (see above).
+ */
+#define lock_acquire(l, s, t, r, c, n, i) do { } while (0)
+#define lock_release(l, i) do { } while (0)
+#define lock_acquire_exclusive(l, s, t, n, i) do { } while (0)
+#define lock_acquire_shared(l, s, t, n, i) do { } while (0)
+#define rwsem_acquire(l, s, t, i) do { } while (0)
+#define rwsem_acquire_nest(l, s, t, n, i) do { } while (0)
+#define rwsem_acquire_read(l, s, t, i) do { } while (0)
+#define rwsem_release(l, i) do { } while (0)
+
 #endif /* __LINUX_LOCKDEP_H */

@@ -89,6 +89,18 @@ static inline unsigned int folio_order(const struct folio *folio)
 	return PageHead(&folio->page) ? folio->_flags_1 & 0xff : 0;
 }
 static inline long folio_nr_pages(const struct folio *folio) { return 1L << folio_order(folio); }
+
+/* Which page of @folio @page is (0 for its head). */
+static inline unsigned long folio_page_idx(const struct folio *folio, const struct page *page)
+{
+	return page - &folio->page;
+}
+
+/* The folio after @folio in memory (its pages are contiguous). */
+static inline struct folio *folio_next(struct folio *folio)
+{
+	return (struct folio *)folio_page(folio, folio_nr_pages(folio));
+}
 static inline size_t folio_size(const struct folio *folio) { return PAGE_SIZE << folio_order(folio); }
 static inline void *folio_address(const struct folio *folio) { return page_address(&folio->page); }
 static inline bool folio_test_large(const struct folio *folio) { return folio_order(folio) > 0; }

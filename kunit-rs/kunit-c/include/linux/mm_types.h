@@ -67,4 +67,12 @@ enum {
 	FOLL_HONOR_NUMA_FAULT = 1 << 12,
 };
 
+/* As the kernel's mm_types.h (for mm_struct's counters): the tree's percpu counters. */
+#if __has_include(<linux/percpu_counter.h>)
+#include <linux/percpu_counter.h>
+#endif
+
+/* A page fault handler's VM_FAULT_* answer bits. */
+typedef unsigned int __bitwise vm_fault_t;
+
 #endif /* _LINUX_MM_TYPES_H */

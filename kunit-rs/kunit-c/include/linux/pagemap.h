@@ -13,6 +13,22 @@
 #include <linux/uaccess.h>
 #include <linux/gfp.h>
 
+/* The allocation flags of a mapping's pages, and those flags within @gfp_mask. */
+static inline gfp_t mapping_gfp_mask(struct address_space *mapping)
+{
+	return mapping->gfp_mask;
+}
+
+static inline gfp_t mapping_gfp_constraint(struct address_space *mapping, gfp_t gfp_mask)
+{
+	return mapping_gfp_mask(mapping) & gfp_mask;
+}
+
+static inline void mapping_set_gfp_mask(struct address_space *m, gfp_t mask)
+{
+	m->gfp_mask = mask;
+}
+
 /* The page of the (page-cache) folio headed by @head that holds file page @index. */
 static inline struct page *find_subpage(struct page *head, pgoff_t index)
 {

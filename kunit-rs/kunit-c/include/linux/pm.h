@@ -60,4 +60,14 @@ struct dev_pm_info {
 	struct dev_pm_qos *qos;
 };
 
+/* A device's runtime PM status (no runtime PM here: devices stay RPM_ACTIVE). */
+enum rpm_status {
+	RPM_INVALID = -1,
+	RPM_ACTIVE = 0,
+	RPM_RESUMING,
+	RPM_SUSPENDED,
+	RPM_SUSPENDING,
+	RPM_BLOCKED,
+};
+
 #endif /* _LINUX_PM_H */

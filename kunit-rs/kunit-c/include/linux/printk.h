@@ -120,6 +120,12 @@ int _printk(const char *fmt, ...) __printf(1, 2) __cold;
 #define pr_info_ratelimited pr_info
 #define pr_debug_ratelimited pr_debug
 
+/*
+ * The printk format index (CONFIG_PRINTK_INDEX, a debugfs list of a kernel's formats):
+ * off, as in a kernel without it.
+ */
+#define printk_index_subsys_emit(subsys_fmt_prefix, level, fmt, ...) do { } while (0)
+
 /* No stack to dump in userspace beyond what a crash report shows. */
 static inline void dump_stack(void) { }
 static inline void dump_stack_lvl(const char *log_lvl) { (void)log_lvl; }

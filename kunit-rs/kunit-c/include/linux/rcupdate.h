@@ -41,6 +41,8 @@ void __kunit_c_rcu_barrier(void);
 #define rcu_barrier() __kunit_c_rcu_barrier()
 #define call_rcu(head, func) __kunit_c_call_rcu((head), (func))
 #define call_rcu_hurry(head, func) __kunit_c_call_rcu((head), (func))
+/* RCU read sections do not nest in a preemption count here (no CONFIG_PREEMPT_RCU). */
+static inline int rcu_preempt_depth(void) { return 0; }
 /* Every thread here is one RCU watches (none is idle or offline in the kernel's sense). */
 static inline bool rcu_is_watching(void) { return true; }
 /* lockdep's RCU checks, as without CONFIG_PROVE_RCU: the condition is not evaluated. */

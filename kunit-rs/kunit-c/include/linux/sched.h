@@ -19,6 +19,7 @@
 #define TASK_UNINTERRUPTIBLE 0x00000002
 
 struct kunit;
+struct blk_plug;
 
 /*
  * A task: its state word, the KUnit test it runs (`current->kunit_test`, which
@@ -35,7 +36,23 @@ struct task_struct {
 	 */
 	const struct cred __rcu *real_cred;
 	const struct cred __rcu *cred;
+	/*
+	 * PF_* flags (memalloc_nofs_save() sets PF_MEMALLOC_NOFS), the block plug and the
+	 * journal handle a filesystem keeps for the running task: what the tree's blkdev.h
+	 * and jbd2.h read. Nothing here plugs I/O or journals.
+	 */
+	unsigned int flags;
+	struct blk_plug *plug;
+	void *journal_info;
 };
+
+/* The glue's copies (kthread.c) lay the same fields out first. */
+_Static_assert(sizeof(struct task_struct) == 7 * sizeof(void *), "kthread.c's copy");
+
+#define PF_MEMALLOC_NOFS	0x00040000	/* allocations as GFP_NOFS */
+#define PF_MEMALLOC_NOIO	0x00080000	/* allocations as GFP_NOIO */
+#define PF_KTHREAD		0x00200000
+#define PF_BLOCK_TS		0x20000000	/* the plug's timestamp needs updating */
 
 /* The calling thread's task, one per thread for every file (kunit-c's glue). */
 struct task_struct *__kunit_c_current(void);

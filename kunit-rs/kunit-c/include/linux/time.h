@@ -29,6 +29,19 @@ struct tm {
 
 void time64_to_tm(time64_t totalsecs, int offset, struct tm *result);
 
+/*
+ * The system time zone settimeofday() sets (kernel/time/time.c's sys_tz; here kunit-c's
+ * glue defines it weakly, UTC). Also in the tree's <uapi/linux/time.h>, which a file
+ * including it after this header would define twice (a compile error, not a silent one).
+ */
+#ifndef _UAPI_LINUX_TIME_H
+struct timezone {
+	int tz_minuteswest;	/* minutes west of Greenwich */
+	int tz_dsttime;		/* type of dst correction */
+};
+#endif
+extern struct timezone sys_tz;
+
 static inline bool itimerspec64_valid(const struct itimerspec64 *its)
 {
 	return timespec64_valid(&its->it_interval) && timespec64_valid(&its->it_value);

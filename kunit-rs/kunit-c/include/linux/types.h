@@ -153,4 +153,10 @@ struct callback_head {
 #define BITS_PER_LONG_LONG 64
 #endif
 
+/* A single waiter to wake (the tree's <linux/rcuwait.h> operates on it). */
+struct task_struct;
+struct rcuwait {
+	struct task_struct __rcu *task;
+};
+
 #endif /* _LINUX_TYPES_H */

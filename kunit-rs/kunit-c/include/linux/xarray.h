@@ -18,6 +18,8 @@
 #include <linux/kernel.h>
 #include <linux/limits.h>
 #include <linux/rcupdate.h>
+/* As the kernel's: the allocation scopes (memalloc_nofs_save(), ...) come with it. */
+#include <linux/sched/mm.h>
 #include <linux/spinlock.h>
 
 #define BITS_PER_XA_VALUE (BITS_PER_LONG - 1)
