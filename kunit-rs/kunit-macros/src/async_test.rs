@@ -13,17 +13,31 @@ use syn::{Attribute, Error, Ident, Item, ItemFn, LitBool, LitInt, LitStr, Meta, 
 
 /// The attribute's crate and what its arguments ask for.
 pub enum Runner {
-    /// `#[tokio::test(flavor = .., worker_threads = N, start_paused = b, crate = "..")]`.
+    /// `#[tokio::test(flavor = .., worker_threads = N, start_paused = b, crate = "..",
+    /// name = "..", unhandled_panic = "..")]`.
     Tokio {
         krate: TokenStream,
-        multi_thread: bool,
+        flavor: Flavor,
         worker_threads: Option<LitInt>,
         start_paused: Option<LitBool>,
+        name: Option<LitStr>,
+        /// `Ignore` or `ShutdownRuntime`, tokio's `runtime::UnhandledPanic` variant.
+        unhandled_panic: Option<Ident>,
     },
     /// `#[futures_test::test]`: `futures_test`'s own executor.
     FuturesTest { krate: TokenStream },
     /// `#[async_std::test]`: `async_std::task::block_on`.
     AsyncStd { krate: TokenStream },
+}
+
+/// tokio's runtime flavours. `Local` (tokio's `LocalRuntime`) and `unhandled_panic` exist in
+/// tokio only under `--cfg tokio_unstable`; like tokio's macro, the expansion names them anyway
+/// and tokio's build decides.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Flavor {
+    CurrentThread,
+    MultiThread,
+    Local,
 }
 
 /// The crate an attribute names (`tokio` for `#[tokio::test]`, `::tokio` for
@@ -68,6 +82,16 @@ pub fn collect_aliases(items: &[Item]) {
                     }
                 }
             }
+            // `use tokio::test;`: the module's `#[test]` is tokio's (tokio's macros_test.rs).
+            UseTree::Name(n) if n.ident == "test" => {
+                let colons = colon.then(|| quote!(::));
+                let segments = prefix.iter().chain(std::iter::once(&n.ident));
+                if let Ok(path) = syn::parse2::<Path>(quote!(#colons #(#segments)::*)) {
+                    if crate_of(&path).is_some_and(|(_, name)| KNOWN.contains(&name.as_str())) {
+                        out.push((n.ident.to_string(), path));
+                    }
+                }
+            }
             UseTree::Group(g) => g
                 .items
                 .iter()
@@ -93,6 +117,82 @@ pub fn collect_aliases(items: &[Item]) {
     ALIASES.with(|a| *a.borrow_mut() = found);
 }
 
+/// `#[test]` on an `async fn` in a module that imports `use tokio::test;` (or another known
+/// crate's): that attribute, for [`runner`]. (A plain `#[test]` cannot be async, and tokio's
+/// cannot be on a plain fn, so the function's asyncness tells which one is meant.)
+pub fn test_alias(attr: &Attribute) -> syn::Result<Option<Runner>> {
+    let aliased = ALIASES.with(|a| {
+        a.borrow()
+            .iter()
+            .find(|(alias, _)| alias == "test")
+            .map(|(_, path)| path.clone())
+    });
+    let Some(path) = aliased else {
+        return Ok(None);
+    };
+    let mut attr = attr.clone();
+    match &mut attr.meta {
+        Meta::Path(p) => *p = path,
+        Meta::List(l) => l.path = path,
+        Meta::NameValue(nv) => nv.path = path,
+    }
+    runner(&attr)
+}
+
+/// Renames `use tokio::test;` (and the other known crates') to a hidden name, in `items` and
+/// the modules inside: the module's `#[test]`s are rewritten by `#[kunit_tests]`, and the name
+/// `test` is kunit's import there (two imports of one name are E0252). These imports, and
+/// `use tokio::test as alias;`, are marked `allow(unused_imports)`: their uses are rewritten.
+pub fn rename_test_imports(items: &mut [Item]) {
+    fn walk_tree(prefix: &mut Vec<String>, tree: &mut UseTree, hit: &mut bool) {
+        match tree {
+            UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                walk_tree(prefix, &mut p.tree, hit);
+                prefix.pop();
+            }
+            UseTree::Name(n)
+                if n.ident == "test"
+                    && prefix.len() == 1
+                    && KNOWN.contains(&prefix[0].as_str()) =>
+            {
+                let ident = n.ident.clone();
+                let rename = Ident::new("__kunit_async_test_attribute", ident.span());
+                *tree = syn::parse_quote!(#ident as #rename);
+                *hit = true;
+            }
+            // `use tokio::test as maybe_tokio_test;`: its uses are rewritten too, which
+            // leaves the import unused.
+            UseTree::Rename(r)
+                if r.ident == "test"
+                    && prefix.len() == 1
+                    && KNOWN.contains(&prefix[0].as_str()) =>
+            {
+                *hit = true
+            }
+            UseTree::Group(g) => g.items.iter_mut().for_each(|t| walk_tree(prefix, t, hit)),
+            _ => {}
+        }
+    }
+    for item in items {
+        match item {
+            Item::Use(u) => {
+                let mut hit = false;
+                walk_tree(&mut Vec::new(), &mut u.tree, &mut hit);
+                if hit {
+                    u.attrs.push(syn::parse_quote!(#[allow(unused_imports)]));
+                }
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &mut m.content {
+                    rename_test_imports(inner);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// The crates whose `test` attribute [`runner`] knows.
 const KNOWN: [&str; 3] = ["tokio", "futures_test", "async_std"];
 
@@ -100,14 +200,19 @@ const KNOWN: [&str; 3] = ["tokio", "futures_test", "async_std"];
 /// `use` in the module gives one); an error for one of them with arguments it cannot honour;
 /// `None` for any other attribute.
 pub fn runner(attr: &Attribute) -> syn::Result<Option<Runner>> {
-    let aliased = attr.path().get_ident().and_then(|ident| {
-        ALIASES.with(|a| {
-            a.borrow()
-                .iter()
-                .find(|(alias, _)| ident == alias)
-                .map(|(_, path)| path.clone())
-        })
-    });
+    // `#[test]` under `use tokio::test;` is [`test_alias`]'s: only an async fn means tokio's.
+    let aliased = attr
+        .path()
+        .get_ident()
+        .filter(|i| *i != "test")
+        .and_then(|ident| {
+            ALIASES.with(|a| {
+                a.borrow()
+                    .iter()
+                    .find(|(alias, _)| ident == alias)
+                    .map(|(_, path)| path.clone())
+            })
+        });
     if let Some(path) = aliased {
         let mut attr = attr.clone();
         match &mut attr.meta {
@@ -141,35 +246,46 @@ pub fn runner(attr: &Attribute) -> syn::Result<Option<Runner>> {
 }
 
 fn tokio(attr: &Attribute, mut krate: TokenStream) -> syn::Result<Runner> {
-    let mut multi_thread = false;
+    let mut flavor = Flavor::CurrentThread;
     let mut worker_threads = None;
     let mut start_paused = None;
+    let mut name = None;
+    let mut unhandled_panic: Option<(Ident, Span)> = None;
     if let Meta::List(list) = &attr.meta {
         list.parse_nested_meta(|m| {
             let key = m.path.get_ident().map(|i| i.to_string()).unwrap_or_default();
             match key.as_str() {
                 "flavor" => {
                     let v: LitStr = m.value()?.parse()?;
-                    multi_thread = match v.value().as_str() {
-                        "current_thread" => false,
-                        "multi_thread" => true,
-                        "local" => {
-                            return Err(Error::new(
-                                v.span(),
-                                "#[tokio::test(flavor = \"local\")] inside #[kunit_tests] is not supported: \
-                                 its LocalRuntime needs tokio_unstable; use \"current_thread\"",
-                            ))
-                        }
+                    flavor = match v.value().as_str() {
+                        "current_thread" => Flavor::CurrentThread,
+                        "multi_thread" => Flavor::MultiThread,
+                        "local" => Flavor::Local,
                         other => {
                             return Err(Error::new(
                                 v.span(),
-                                format!("unknown tokio flavor `{other}`: expected \"current_thread\" or \"multi_thread\""),
+                                format!("unknown tokio flavor `{other}`: expected \"current_thread\", \"multi_thread\" or \"local\""),
                             ))
                         }
                     }
                 }
                 "worker_threads" => worker_threads = Some(m.value()?.parse::<LitInt>()?),
                 "start_paused" => start_paused = Some(m.value()?.parse::<LitBool>()?),
+                "name" => name = Some(m.value()?.parse::<LitStr>()?),
+                "unhandled_panic" => {
+                    let v: LitStr = m.value()?.parse()?;
+                    let variant = match v.value().as_str() {
+                        "ignore" => "Ignore",
+                        "shutdown_runtime" => "ShutdownRuntime",
+                        other => {
+                            return Err(Error::new(
+                                v.span(),
+                                format!("unknown unhandled_panic `{other}`: expected \"ignore\" or \"shutdown_runtime\", as under tokio"),
+                            ))
+                        }
+                    };
+                    unhandled_panic = Some((Ident::new(variant, v.span()), v.span()));
+                }
                 "crate" => {
                     let v: LitStr = m.value()?.parse()?;
                     let path: Path = v.parse()?;
@@ -177,15 +293,15 @@ fn tokio(attr: &Attribute, mut krate: TokenStream) -> syn::Result<Runner> {
                 }
                 _ => {
                     return Err(m.error(format!(
-                        "#[tokio::test({key} = ..)] inside #[kunit_tests] is not supported \
-                         (flavor, worker_threads, start_paused and crate are): write #[test] and \
-                         build the runtime inside it"
+                        "#[tokio::test({key} = ..)] is not one of tokio's arguments (flavor, \
+                         worker_threads, start_paused, crate, name, unhandled_panic)"
                     )))
                 }
             }
             Ok(())
         })?;
     }
+    let multi_thread = flavor == Flavor::MultiThread;
     if let Some(n) = &worker_threads {
         if !multi_thread {
             return Err(Error::new(
@@ -203,11 +319,19 @@ fn tokio(attr: &Attribute, mut krate: TokenStream) -> syn::Result<Runner> {
             "start_paused needs the current_thread flavor, as under tokio",
         ));
     }
+    if let (Some((_, span)), true) = (&unhandled_panic, multi_thread) {
+        return Err(Error::new(
+            *span,
+            "unhandled_panic needs the current_thread flavor, as under tokio",
+        ));
+    }
     Ok(Runner::Tokio {
         krate,
-        multi_thread,
+        flavor,
         worker_threads,
         start_paused,
+        name,
+        unhandled_panic: unhandled_panic.map(|(v, _)| v),
     })
 }
 
@@ -223,11 +347,14 @@ pub fn make_sync(f: &mut ItemFn, runner: &Runner, attr_span: Span) -> syn::Resul
     let run = match runner {
         Runner::Tokio {
             krate,
-            multi_thread,
+            flavor,
             worker_threads,
             start_paused,
+            name,
+            unhandled_panic,
         } => {
-            let mut rt = if *multi_thread {
+            // The builder calls in tokio's order (tokio-macros' `parse_knobs`).
+            let mut rt = if *flavor == Flavor::MultiThread {
                 quote!(#krate::runtime::Builder::new_multi_thread())
             } else {
                 quote!(#krate::runtime::Builder::new_current_thread())
@@ -238,10 +365,21 @@ pub fn make_sync(f: &mut ItemFn, runner: &Runner, attr_span: Span) -> syn::Resul
             if let Some(b) = start_paused {
                 rt = quote!(#rt.start_paused(#b));
             }
+            if let Some(v) = unhandled_panic {
+                rt = quote!(#rt.unhandled_panic(#krate::runtime::UnhandledPanic::#v));
+            }
+            if let Some(n) = name {
+                rt = quote!(#rt.name(#n));
+            }
+            let build = if *flavor == Flavor::Local {
+                quote!(build_local(::core::default::Default::default()))
+            } else {
+                quote!(build())
+            };
             quote! {
                 let body = async #body;
                 #rt.enable_all()
-                    .build()
+                    .#build
                     .expect("Failed building the Runtime")
                     .block_on(body)
             }

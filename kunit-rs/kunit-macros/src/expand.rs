@@ -90,6 +90,7 @@ pub fn expand(attr: TokenStream, item: TokenStream) -> syn::Result<TokenStream> 
     let hoisted = crate::crate_root::hoist_extern_crates(items, &mod_ident);
     crate::consts::keep_std_asserts(items);
     crate::async_test::collect_aliases(items);
+    crate::async_test::rename_test_imports(items);
 
     let mut wrappers = TokenStream::new();
     let mut found = Found {
@@ -338,9 +339,24 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
     let mut hook: Option<(Hook, Span)> = None;
     let mut runner = None;
     let mut kept = Vec::new();
+    let is_async = f.sig.asyncness.is_some();
     for attr in std::mem::take(&mut f.attrs) {
         let path = attr.path();
-        if path.is_ident("test") {
+        let tokio_via_use = if is_async && path.is_ident("test") {
+            crate::async_test::test_alias(&attr)?
+        } else {
+            None
+        };
+        if let Some(r) = tokio_via_use {
+            if test.is_some() || runner.is_some() {
+                return Err(Error::new(
+                    attr.span(),
+                    "a second test attribute on this function",
+                ));
+            }
+            test = Some(attr.span());
+            runner = Some((r, attr.span()));
+        } else if path.is_ident("test") || is_libtest_path(path) {
             attr.meta.require_path_only()?;
             if test.is_some() {
                 return Err(Error::new(
@@ -417,6 +433,18 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
             Ok(Some(Role::Case(case_args)))
         }
     }
+}
+
+/// `std::prelude::v1::test` and the like (`::core::prelude::rust_2021::test`): libtest's
+/// `#[test]` itself, by its full path (tokio's macros_test.rs writes one).
+pub fn is_libtest_path(path: &syn::Path) -> bool {
+    let s: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    s.len() == 4
+        && (s[0] == "std" || s[0] == "core")
+        && s[1] == "prelude"
+        && ["v1", "rust_2015", "rust_2018", "rust_2021", "rust_2024"].contains(&s[2].as_str())
+        && s[3] == "test"
+        && path.segments.iter().all(|s| s.arguments.is_none())
 }
 
 /// The attributes rustc itself gives a function's meaning to, besides the test ones.

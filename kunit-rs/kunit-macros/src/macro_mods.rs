@@ -102,6 +102,12 @@ fn async_attr(stream: TokenStream) -> TokenStream {
         return stream;
     };
     let attr: syn::Attribute = syn::parse_quote!(#[#meta]);
+    // libtest's `#[test]` by its full path: kunit's `#[test]` where the macro expands.
+    if let syn::Meta::Path(p) = &meta {
+        if crate::expand::is_libtest_path(p) {
+            return quote!(test);
+        }
+    }
     match crate::async_test::runner(&attr) {
         Ok(None) => stream,
         // Arguments it cannot honour: kunit's `#[test]` reports them.

@@ -270,15 +270,22 @@ fn async_attributes() {
         "start_paused needs the current_thread flavor, as under tokio"
     );
     assert_eq!(
-        error(quote!(s), asynch(quote!(#[tokio::test(flavor = "local")]))),
-        "#[tokio::test(flavor = \"local\")] inside #[kunit_tests] is not supported: its LocalRuntime needs tokio_unstable; use \"current_thread\""
+        error(
+            quote!(s),
+            asynch(quote!(#[tokio::test(flavor = "multi_thread", unhandled_panic = "ignore")]))
+        ),
+        "unhandled_panic needs the current_thread flavor, as under tokio"
     );
     assert_eq!(
         error(
             quote!(s),
-            asynch(quote!(#[tokio::test(unhandled_panic = "shutdown_runtime")]))
+            asynch(quote!(#[tokio::test(unhandled_panic = "abort")]))
         ),
-        "#[tokio::test(unhandled_panic = ..)] inside #[kunit_tests] is not supported (flavor, worker_threads, start_paused and crate are): write #[test] and build the runtime inside it"
+        "unknown unhandled_panic `abort`: expected \"ignore\" or \"shutdown_runtime\", as under tokio"
+    );
+    assert_eq!(
+        error(quote!(s), asynch(quote!(#[tokio::test(core_threads = 2)]))),
+        "#[tokio::test(core_threads = ..)] is not one of tokio's arguments (flavor, worker_threads, start_paused, crate, name, unhandled_panic)"
     );
     assert_eq!(
         error(quote!(s), asynch(quote!(#[futures_test::test(x)]))),
@@ -304,6 +311,18 @@ fn async_attributes() {
     .to_string();
     assert!(
         out.contains("fn __kunit_fn_c () { let body = async { } ; tokio :: runtime :: Builder :: new_multi_thread () . worker_threads (3) . enable_all () . build () . expect (\"Failed building the Runtime\") . block_on (body) }"),
+        "{out}"
+    );
+    // tokio's other arguments, in tokio's builder order; `local` and `unhandled_panic` need
+    // tokio_unstable, which tokio's build checks, as for tokio's own macro.
+    let out = expand(
+        quote!(s),
+        asynch(quote!(#[tokio::test(name = "rt", unhandled_panic = "shutdown_runtime", flavor = "local")])),
+    )
+    .unwrap()
+    .to_string();
+    assert!(
+        out.contains("tokio :: runtime :: Builder :: new_current_thread () . unhandled_panic (tokio :: runtime :: UnhandledPanic :: ShutdownRuntime) . name (\"rt\") . enable_all () . build_local (:: core :: default :: Default :: default ()) . expect"),
         "{out}"
     );
 }
@@ -508,5 +527,62 @@ fn file_module_inside_names_the_file_and_the_fix() {
     assert!(
         deeper.starts_with("`mod b;` inside #[kunit_tests] loads a/x/y.rs,"),
         "{deeper}"
+    );
+}
+
+#[test]
+fn test_attribute_imported_from_tokio_and_libtest_s_by_path() {
+    // `use tokio::test;` (tokio's macros_test.rs): an async `#[test]` is tokio's, the import
+    // is renamed so that it does not clash with kunit's `test`; a plain `#[test]` stays one.
+    let out = expand(
+        quote!(s),
+        quote!(
+            mod t {
+                use tokio::test;
+                #[test]
+                async fn a() {}
+                #[test]
+                fn b() {}
+            }
+        ),
+    )
+    .unwrap()
+    .to_string();
+    assert!(
+        out.contains(
+            "# [allow (unused_imports)] use tokio :: test as __kunit_async_test_attribute ;"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("fn __kunit_fn_a () { let body = async { } ; tokio :: runtime :: Builder :: new_current_thread ()"),
+        "{out}"
+    );
+    assert!(out.contains("fn __kunit_fn_b () { }"), "{out}");
+    // libtest's `#[test]` by its full path is a case; so is it in what a macro writes.
+    let out = expand(
+        quote!(s),
+        quote!(
+            mod t {
+                #[std::prelude::v1::test]
+                fn c() {}
+                macro_rules! m {
+                    () => {
+                        #[::core::prelude::rust_2021::test]
+                        fn d() {}
+                    };
+                }
+                m!();
+            }
+        ),
+    )
+    .unwrap()
+    .to_string();
+    assert!(out.contains("fn __kunit_fn_c () { }"), "{out}");
+    assert!(out.contains("# [test] fn d () { }"), "{out}");
+    // Another path ending in `test` is still refused.
+    assert_eq!(
+        error(quote!(s), quote!(mod t { #[std::prelude::v2::test] fn e() {} })),
+        "#[std::prelude::v2::test] inside #[kunit_tests] makes a libtest test that a kunit harness would not run: write #[test] (async tests: #[tokio::test], #[futures_test::test] and #[async_std::test] run as they do under libtest)"
     );
 }

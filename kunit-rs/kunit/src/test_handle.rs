@@ -106,6 +106,12 @@ impl TestShared {
 
     /// Prints text as one `kunit_log()` call: each line goes to the output and the test log.
     pub(crate) fn log_raw(&self, text: &str) {
+        flush_helper_panics();
+        self.log_raw_here(text);
+    }
+
+    /// [`Self::log_raw`] without first logging the helper panics that wait for their case.
+    fn log_raw_here(&self, text: &str) {
         if self.detached.load(Ordering::Relaxed) {
             return;
         }
@@ -120,6 +126,7 @@ impl TestShared {
     /// [`Self::log_prefixed`] of bytes: an assertion's text may hold a C string's bytes,
     /// which print as they are (`%s`), UTF-8 or not.
     pub(crate) fn log_prefixed_bytes(&self, text: &[u8]) {
+        flush_helper_panics();
         if self.detached.load(Ordering::Relaxed) {
             return;
         }
@@ -200,33 +207,97 @@ impl TestShared {
 /// thread's panic message into the test's output); false otherwise. The owner is found from
 /// the thread's own stack, never from which cases happen to run, so `--jobs 1` and `--jobs N`
 /// report it the same.
+///
+/// The stack is captured here but read (symbolized) later, at the next line any case logs or
+/// when a case ends ([`flush_helper_panics`]): reading the debug info takes hundreds of
+/// milliseconds the first time, and the panicking thread must unwind as promptly as under
+/// libtest (async-task's waker_panic.rs times a task's drop after a panic on another thread).
 fn report_helper_panic(report: &PanicReport) -> bool {
-    with_current(|t| {
+    if with_current(|t| {
         t.set_failure();
         t.log_panic(report);
     })
-    .or_else(|| {
-        owner_on_this_stack()?.log_panic(report);
-        Some(())
-    })
     .is_some()
-}
-
-/// The running case whose function's code is on this thread's stack: a frame in the case's
-/// lines (`Case::source`), or in the function `#[kunit_tests]` made of it (by symbol, where
-/// the debug info names it).
-fn owner_on_this_stack() -> Option<Arc<TestShared>> {
-    let running: Vec<Running> = RUNNING_CASES
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
+    {
+        return true;
+    }
+    let running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
+    let candidates: Vec<Running> = running
         .iter()
         .filter(|r| !r.source.0.is_empty() || !r.path.is_empty())
         .cloned()
         .collect();
-    if running.is_empty() {
-        return None;
+    if candidates.is_empty() {
+        return false;
     }
-    let trace = std::backtrace::Backtrace::force_capture().to_string();
+    let pending = PendingPanic {
+        report: report.clone(),
+        thread: std::thread::current()
+            .name()
+            .unwrap_or("<unnamed>")
+            .to_owned(),
+        trace: std::backtrace::Backtrace::force_capture(),
+        candidates,
+    };
+    // Pushed while RUNNING_CASES is held: a case that ends takes every panic that names it.
+    PENDING_PANICS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(pending);
+    HAS_PENDING.store(true, Ordering::Release);
+    true
+}
+
+/// A helper thread's panic waiting for its stack to be read.
+struct PendingPanic {
+    report: PanicReport,
+    thread: String,
+    trace: std::backtrace::Backtrace,
+    /// The cases that ran when it panicked.
+    candidates: Vec<Running>,
+}
+
+static PENDING_PANICS: Mutex<Vec<PendingPanic>> = Mutex::new(Vec::new());
+static HAS_PENDING: AtomicBool = AtomicBool::new(false);
+/// Held while pending panics are read and logged, so that a case cannot end (and print its
+/// result) between the reading of a panic that is its own and the logging of it.
+static RESOLVING: Mutex<()> = Mutex::new(());
+
+/// Logs the helper panics captured so far to their cases (before the line being logged, so
+/// each case's log keeps the order in which things happened).
+pub(crate) fn flush_helper_panics() {
+    if !HAS_PENDING.load(Ordering::Acquire) {
+        return;
+    }
+    let _resolving = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
+    let pending = take_pending();
+    resolve(pending);
+}
+
+fn take_pending() -> Vec<PendingPanic> {
+    let mut pending = PENDING_PANICS.lock().unwrap_or_else(|e| e.into_inner());
+    HAS_PENDING.store(false, Ordering::Release);
+    std::mem::take(&mut *pending)
+}
+
+/// Each panic to the case whose code is on its thread's stack; one that no case owns goes to
+/// stderr, as the standard hook prints it.
+fn resolve(pending: Vec<PendingPanic>) {
+    for p in pending {
+        match owner_in(&p.trace.to_string(), &p.candidates) {
+            Some(owner) => owner.log_raw_here(&panic_text(owner.name, &p.report)),
+            None => eprintln!(
+                "\nthread '{}' panicked at {}:\n{}",
+                p.thread, p.report.location, p.report.message
+            ),
+        }
+    }
+}
+
+/// The case among `running` whose function's code is on the stack `trace`: a frame in the
+/// case's lines (`Case::source`), or in the function `#[kunit_tests]` made of it (by symbol,
+/// where the debug info names it).
+fn owner_in(trace: &str, running: &[Running]) -> Option<Arc<TestShared>> {
     trace.lines().find_map(|line| {
         let line = line.trim_start();
         running
@@ -317,10 +388,17 @@ impl RunningCase {
 
 impl Drop for RunningCase {
     fn drop(&mut self) {
-        let mut running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = running.iter().position(|r| Arc::ptr_eq(&r.test, &self.0)) {
-            running.swap_remove(i);
-        }
+        // The case leaves and takes the pending panics in one step (a panic is queued under
+        // RUNNING_CASES), then logs those that are its own before its result is printed.
+        let _resolving = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
+        let pending = {
+            let mut running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = running.iter().position(|r| Arc::ptr_eq(&r.test, &self.0)) {
+                running.swap_remove(i);
+            }
+            take_pending()
+        };
+        resolve(pending);
     }
 }
 

@@ -123,6 +123,8 @@ mod tests {
                     "shapes::foreign",
                     "shapes::foreign_async",
                     "tokio",
+                    "shapes::tokio_use",
+                    "libtest_by_path",
                     "shapes::configured_out",
                     "shapes::catch_unwind_inside --exact",
                 ][..],

@@ -1,7 +1,8 @@
 // The shapes of libtest code that `#[kunit_tests]` must not lose or count differently, built
 // three ways like tests/parity/tests.rs (shapes_libtest.rs, shapes_kunit.rs,
 // shapes_shims.rs): modules that macros write (of this crate, nested, of another crate),
-// `#[cfg]`-switched tests, async test attributes, should_panic, catch_unwind and threads.
+// `#[cfg]`-switched tests, async test attributes (also through `use tokio::test;`), libtest's
+// `#[test]` by its full path, should_panic, catch_unwind and threads.
 // xtask/tests/harness_binaries/libtest_parity.rs compares their counts; some fail on purpose.
 
 parity_module! {
@@ -161,6 +162,41 @@ mod shapes {
     async fn aliased_tokio() {
         tokio::task::yield_now().await;
     }
+
+    // tokio's attribute through `use tokio::test;` (tokio's own macros_test.rs does this).
+    mod tokio_use {
+        use tokio::test;
+
+        #[test]
+        async fn via_use() {
+            tokio::task::yield_now().await;
+        }
+
+        #[test]
+        #[should_panic(expected = "via use")]
+        async fn via_use_should_panic() {
+            panic!("via use");
+        }
+    }
+
+    // tokio's `name` argument names the runtime.
+    #[tokio::test(name = "shapes-rt")]
+    async fn tokio_named_runtime() {
+        assert_eq!(tokio::runtime::Handle::current().name(), Some("shapes-rt"));
+    }
+
+    // libtest's `#[test]` by its full path, also from a macro.
+    #[std::prelude::v1::test]
+    fn libtest_by_path() {}
+
+    macro_rules! by_path {
+        ($name:ident) => {
+            #[::core::prelude::v1::test]
+            #[ignore]
+            fn $name() {}
+        };
+    }
+    by_path!(libtest_by_path_ignored);
 
     // A macro writing an async test.
     macro_rules! async_case {
