@@ -93,18 +93,13 @@ struct ctl_table {
 
 /*
  * A registration, as kernel code reads it: the table, its size and the table as passed
- * (which callers free after unregistering). The glue keeps the rest after it.
+ * (which callers free after unregistering).
  */
 struct ctl_table_header {
 	struct ctl_table *ctl_table;
 	int ctl_table_size;
 	const struct ctl_table *ctl_table_arg;
 };
-
-_Static_assert(sizeof(struct ctl_table) == 6 * sizeof(void *) + 8,
-	       "the glue's copy (sysctl.c) has this size");
-_Static_assert(sizeof(struct ctl_table_header) == 3 * sizeof(void *),
-	       "the glue's copy (sysctl.c) has this size");
 
 #define register_sysctl(path, table)	\
 	register_sysctl_sz(path, table, ARRAY_SIZE(table))
