@@ -3,7 +3,8 @@
 //! output as a whole, --json, the skip reasons of the test files that cannot run, the tree's
 //! lib/ code winning over the C library's (fixture-string: the tree's strlen), an unmet
 //! option's error, a no-op rerun that compiles nothing, an edit that recompiles one object,
-//! a table a host program generates (fixture-table), and the flags kunit.py has that tree
+//! a table a host program generates (fixture-table), the tree's kernel/ file over kunit-c's
+//! weak stand-in (fixture-timeconv), and the flags kunit.py has that tree
 //! mode refuses. Each test works on its own copy.
 
 mod common;
@@ -164,6 +165,30 @@ fn one_option_enables_one_test() {
     assert!(got.contains("Ran 4 tests: passed: 4\n"), "{got}");
     assert!(got.contains("[PASSED] fixture-mathops"), "{got}");
     assert!(!got.contains("fixture-broken"), "{got}");
+}
+
+/// kunit-c's glue defines some kernel functions weakly (time64_to_tm, for trees without
+/// kernel/time/timeconv.c); in a tree that has the file, the tree's definition is the one the
+/// test runs, as a link would choose it, even outside lib/ (the fixture's counts from 2000).
+#[test]
+fn a_tree_file_wins_over_a_weak_stand_in_outside_lib() {
+    let t = tree("weak");
+    let out = kunit(
+        &t,
+        &[
+            "run",
+            "--kconfig_add",
+            "CONFIG_TIMECONV_KUNIT_TEST=y",
+            "fixture-timeconv",
+        ],
+    );
+    let got = normalised(&out);
+    assert_eq!(out.status.code(), Some(0), "{got}");
+    assert!(
+        got.contains("[PASSED] tree_time64_to_tm_is_linked\n"),
+        "{got}"
+    );
+    assert!(got.contains("Ran 1 tests: passed: 1\n"), "{got}");
 }
 
 #[test]

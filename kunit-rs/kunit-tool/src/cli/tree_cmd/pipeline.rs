@@ -518,6 +518,8 @@ struct Resolver<'a> {
     index: HashMap<String, Vec<String>>,
     compiled: HashMap<String, Compiled>,
     process: HashSet<String>,
+    /// The process's weak definitions (see [`ProcessSymbols::weak`]).
+    process_weak: HashSet<String>,
     include: PathBuf,
     /// Every object's compile command (one `kunit_c` call for all: it probes the compiler),
     /// and the skipped entries' file's last.
@@ -619,7 +621,10 @@ impl<'a> Resolver<'a> {
         trace.mark("index");
         let include = crate::cli::c_cmd::headers(&inp.build_dir).map_err(io::Error::other)?;
         trace.mark("headers");
-        let mut process = process_symbols(&inp.exe, &inp.build_dir);
+        let ProcessSymbols {
+            all: mut process,
+            weak: process_weak,
+        } = process_symbols(&inp.exe, &inp.build_dir);
         // The instrumentation's entry points (`__asan_*`, `__ubsan_*`, `__gcov_*`) are the
         // runtimes' that the link and the preload bring, not symbols to look for in the tree.
         process.extend(runtime_symbols(inp).map_err(io::Error::other)?);
@@ -647,6 +652,7 @@ impl<'a> Resolver<'a> {
             index,
             compiled: HashMap::new(),
             process,
+            process_weak,
             include,
             all: None,
             watched,
@@ -949,7 +955,12 @@ impl<'a> Resolver<'a> {
                     .unwrap_or(&sym);
                 let cands = self.index.get(source_name).cloned().unwrap_or_default();
                 let in_lib = cands.iter().any(|c| c.starts_with("lib/"));
-                if self.process.contains(&sym) && !in_lib {
+                // The process's stand-ins for the kernel's services win over other folders'
+                // definitions. A weak one does not, as in a link: it is a kernel file's
+                // function that kunit-c also offers (kernel/time/timeconv.c's time64_to_tm),
+                // and a test of it must run the tree's code; the stand-in serves only when
+                // no tree object defines it (below).
+                if self.process.contains(&sym) && !in_lib && !self.process_weak.contains(&sym) {
                     providers.insert(sym, Provider::Process);
                     continue;
                 }
@@ -1476,21 +1487,48 @@ fn undefined_dynamic(so: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// What the `kunit` process offers a loaded object: its own exported symbols (kunit-c's
-/// runtime) and the C library's, cached per binary (size and date).
-fn process_symbols(exe: &Path, build_dir: &Path) -> HashSet<String> {
+/// What the `kunit` process offers a loaded object.
+struct ProcessSymbols {
+    /// Its own exported symbols (kunit-c's runtime) and the C library's.
+    all: HashSet<String>,
+    /// Those of its own that are weak: kunit-c's glue defines weakly what a kernel file may
+    /// define instead (`time64_to_tm`, the string functions, `kmalloc`).
+    weak: HashSet<String>,
+}
+
+/// The `kunit` process's [`ProcessSymbols`], cached per binary (size and date): one line per
+/// symbol, ` W` after a weak one of its own.
+fn process_symbols(exe: &Path, build_dir: &Path) -> ProcessSymbols {
     let stamp = objects::size_and_date(exe)
         .map(|s| format!("{} {s}", exe.display()))
         .unwrap_or_default();
     let cache = build_dir.join("process-symbols.cache");
+    let from_lines = |lines: std::str::Lines| {
+        let mut p = ProcessSymbols {
+            all: HashSet::new(),
+            weak: HashSet::new(),
+        };
+        for l in lines {
+            let name = match l.strip_suffix(" W") {
+                Some(name) => {
+                    p.weak.insert(name.to_owned());
+                    name
+                }
+                None => l,
+            };
+            p.all.insert(name.to_owned());
+        }
+        p
+    };
     if let Ok(text) = std::fs::read_to_string(&cache) {
         if let Some((first, rest)) = text.split_once('\n') {
             if first == stamp {
-                return rest.lines().map(str::to_owned).collect();
+                return from_lines(rest.lines());
             }
         }
     }
-    let defined = |file: &Path| -> Vec<String> {
+    // (name, weak) per defined dynamic symbol (`nm -P`: name, type, value, size).
+    let defined = |file: &Path| -> Vec<(String, bool)> {
         Command::new(nm_tool())
             .args(["-D", "--defined-only", "-P"])
             .arg(file)
@@ -1498,13 +1536,17 @@ fn process_symbols(exe: &Path, build_dir: &Path) -> HashSet<String> {
             .map(|o| {
                 String::from_utf8_lossy(&o.stdout)
                     .lines()
-                    .filter_map(|l| l.split_whitespace().next())
-                    .map(|s| s.split('@').next().unwrap_or(s).to_string())
+                    .filter_map(|l| {
+                        let mut f = l.split_whitespace();
+                        let name = f.next()?;
+                        let weak = matches!(f.next(), Some("W" | "V"));
+                        Some((name.split('@').next().unwrap_or(name).to_string(), weak))
+                    })
                     .collect()
             })
             .unwrap_or_default()
     };
-    let mut all: BTreeSet<String> = defined(exe).into_iter().collect();
+    let mut all: BTreeMap<String, bool> = defined(exe).into_iter().collect();
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     for lib in ["libc.so.6", "libm.so.6", "ld-linux-x86-64.so.2"] {
         let path = Command::new(&cc)
@@ -1513,15 +1555,18 @@ fn process_symbols(exe: &Path, build_dir: &Path) -> HashSet<String> {
             .ok()
             .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()));
         if let Some(p) = path.filter(|p| p.is_absolute()) {
-            all.extend(defined(&p));
+            // The C library's weak aliases are its own business: only the glue's count.
+            for (name, _) in defined(&p) {
+                all.entry(name).or_insert(false);
+            }
         }
     }
     let mut text = stamp;
     text.push('\n');
-    for s in &all {
+    for (s, weak) in &all {
         text.push_str(s);
-        text.push('\n');
+        text.push_str(if *weak { " W\n" } else { "\n" });
     }
-    let _ = std::fs::write(&cache, text);
-    all.into_iter().collect()
+    let _ = std::fs::write(&cache, &text);
+    from_lines(text.split_once('\n').map_or("", |x| x.1).lines())
 }
