@@ -97,7 +97,7 @@ fn address_thread_and_coverage_flags(test: &mut Kunit) {
             "-fsanitize-recover=all",
             "-fno-omit-frame-pointer",
             "--coverage",
-            "-fprofile-update=atomic",
+            "-fprofile-update=single",
         ])
     );
     kunit_expect_true!(test, compile_flags(&[], false, false, &c).is_empty());
