@@ -390,3 +390,15 @@ pub fn make_sync(f: &mut ItemFn, runner: &Runner, attr_span: Span) -> syn::Resul
     f.block = syn::parse2(quote_spanned!(attr_span=> { #run }))?;
     Ok(())
 }
+
+/// `std::prelude::v1::test` and the like (`::core::prelude::rust_2021::test`): libtest's
+/// `#[test]` itself, by its full path (tokio's macros_test.rs writes one).
+pub fn is_libtest_path(path: &syn::Path) -> bool {
+    let s: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+    s.len() == 4
+        && (s[0] == "std" || s[0] == "core")
+        && s[1] == "prelude"
+        && ["v1", "rust_2015", "rust_2018", "rust_2021", "rust_2024"].contains(&s[2].as_str())
+        && s[3] == "test"
+        && path.segments.iter().all(|s| s.arguments.is_none())
+}

@@ -342,22 +342,20 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
     let is_async = f.sig.asyncness.is_some();
     for attr in std::mem::take(&mut f.attrs) {
         let path = attr.path();
-        let tokio_via_use = if is_async && path.is_ident("test") {
+        let plain_test = path.is_ident("test") || crate::async_test::is_libtest_path(path);
+        // An async runner: `#[test]` that a `use tokio::test;` made tokio's, or an async test
+        // attribute by its path.
+        let async_runner = if is_async && path.is_ident("test") {
             crate::async_test::test_alias(&attr)?
-        } else {
+        } else if plain_test {
             None
+        } else {
+            crate::async_test::runner(&attr)?
         };
-        if let Some(r) = tokio_via_use {
-            if test.is_some() || runner.is_some() {
-                return Err(Error::new(
-                    attr.span(),
-                    "a second test attribute on this function",
-                ));
+        if async_runner.is_some() || plain_test {
+            if async_runner.is_none() {
+                attr.meta.require_path_only()?;
             }
-            test = Some(attr.span());
-            runner = Some((r, attr.span()));
-        } else if path.is_ident("test") || is_libtest_path(path) {
-            attr.meta.require_path_only()?;
             if test.is_some() {
                 return Err(Error::new(
                     attr.span(),
@@ -365,15 +363,7 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
                 ));
             }
             test = Some(attr.span());
-        } else if let Some(r) = crate::async_test::runner(&attr)? {
-            if test.is_some() || runner.is_some() {
-                return Err(Error::new(
-                    attr.span(),
-                    "a second test attribute on this function",
-                ));
-            }
-            test = Some(attr.span());
-            runner = Some((r, attr.span()));
+            runner = async_runner.map(|r| (r, attr.span()));
         } else if path.segments.len() > 1 && path.segments.last().is_some_and(|s| s.ident == "test")
         {
             // `#[test_log::test]` and the like: they expand to libtest's own `#[test]`, which
@@ -433,18 +423,6 @@ fn take_role(f: &mut ItemFn) -> syn::Result<Option<Role>> {
             Ok(Some(Role::Case(case_args)))
         }
     }
-}
-
-/// `std::prelude::v1::test` and the like (`::core::prelude::rust_2021::test`): libtest's
-/// `#[test]` itself, by its full path (tokio's macros_test.rs writes one).
-pub fn is_libtest_path(path: &syn::Path) -> bool {
-    let s: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-    s.len() == 4
-        && (s[0] == "std" || s[0] == "core")
-        && s[1] == "prelude"
-        && ["v1", "rust_2015", "rust_2018", "rust_2021", "rust_2024"].contains(&s[2].as_str())
-        && s[3] == "test"
-        && path.segments.iter().all(|s| s.arguments.is_none())
 }
 
 /// The attributes rustc itself gives a function's meaning to, besides the test ones.

@@ -104,7 +104,7 @@ fn async_attr(stream: TokenStream) -> TokenStream {
     let attr: syn::Attribute = syn::parse_quote!(#[#meta]);
     // libtest's `#[test]` by its full path: kunit's `#[test]` where the macro expands.
     if let syn::Meta::Path(p) = &meta {
-        if crate::expand::is_libtest_path(p) {
+        if crate::async_test::is_libtest_path(p) {
             return quote!(test);
         }
     }
