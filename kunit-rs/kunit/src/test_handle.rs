@@ -12,7 +12,7 @@ use crate::try_catch::{self, panic_text, PanicReport};
 use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// `enum kunit_status`.
@@ -244,7 +244,7 @@ fn report_helper_panic(report: &PanicReport) -> bool {
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .push(pending);
-    HAS_PENDING.store(true, Ordering::Release);
+    HAS_PENDING.store(true, Ordering::SeqCst);
     true
 }
 
@@ -262,21 +262,45 @@ static HAS_PENDING: AtomicBool = AtomicBool::new(false);
 /// Held while pending panics are read and logged, so that a case cannot end (and print its
 /// result) between the reading of a panic that is its own and the logging of it.
 static RESOLVING: Mutex<()> = Mutex::new(());
+/// How many threads hold [`RESOLVING`] with panics taken from the queue and not yet logged.
+static RESOLVERS: AtomicUsize = AtomicUsize::new(0);
+
+/// [`RESOLVING`] held, counted in [`RESOLVERS`] from before the queue is emptied.
+struct Resolving {
+    _guard: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Resolving {
+    fn hold() -> Self {
+        let guard = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
+        RESOLVERS.fetch_add(1, Ordering::SeqCst);
+        Resolving { _guard: guard }
+    }
+}
+
+impl Drop for Resolving {
+    fn drop(&mut self) {
+        RESOLVERS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// Logs the helper panics captured so far to their cases (before the line being logged, so
-/// each case's log keeps the order in which things happened).
+/// each case's log keeps the order in which things happened). A thread that finds the queue
+/// empty because another is still reading what it took waits for it: otherwise a case's own
+/// line (its panic after a `join`) could be logged before its helper's panic.
 pub(crate) fn flush_helper_panics() {
-    if !HAS_PENDING.load(Ordering::Acquire) {
+    // RESOLVERS counts up before the queue empties, so one of the two is seen.
+    if !HAS_PENDING.load(Ordering::SeqCst) && RESOLVERS.load(Ordering::SeqCst) == 0 {
         return;
     }
-    let _resolving = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
+    let _resolving = Resolving::hold();
     let pending = take_pending();
     resolve(pending);
 }
 
 fn take_pending() -> Vec<PendingPanic> {
     let mut pending = PENDING_PANICS.lock().unwrap_or_else(|e| e.into_inner());
-    HAS_PENDING.store(false, Ordering::Release);
+    HAS_PENDING.store(false, Ordering::SeqCst);
     std::mem::take(&mut *pending)
 }
 
@@ -390,7 +414,7 @@ impl Drop for RunningCase {
     fn drop(&mut self) {
         // The case leaves and takes the pending panics in one step (a panic is queued under
         // RUNNING_CASES), then logs those that are its own before its result is printed.
-        let _resolving = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
+        let _resolving = Resolving::hold();
         let pending = {
             let mut running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(i) = running.iter().position(|r| Arc::ptr_eq(&r.test, &self.0)) {
