@@ -244,7 +244,7 @@ fn report_helper_panic(report: &PanicReport) -> bool {
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .push(pending);
-    HAS_PENDING.store(true, Ordering::SeqCst);
+    UNLOGGED.fetch_add(1, Ordering::SeqCst);
     true
 }
 
@@ -258,50 +258,26 @@ struct PendingPanic {
 }
 
 static PENDING_PANICS: Mutex<Vec<PendingPanic>> = Mutex::new(Vec::new());
-static HAS_PENDING: AtomicBool = AtomicBool::new(false);
+/// Helper panics queued or taken from the queue and not yet logged: while it is not zero, a
+/// line waits for them (a case's own line, its panic after a `join`, must come after its
+/// helper's panic even when another case's thread is still reading that panic's stack).
+static UNLOGGED: AtomicUsize = AtomicUsize::new(0);
 /// Held while pending panics are read and logged, so that a case cannot end (and print its
 /// result) between the reading of a panic that is its own and the logging of it.
 static RESOLVING: Mutex<()> = Mutex::new(());
-/// How many threads hold [`RESOLVING`] with panics taken from the queue and not yet logged.
-static RESOLVERS: AtomicUsize = AtomicUsize::new(0);
-
-/// [`RESOLVING`] held, counted in [`RESOLVERS`] from before the queue is emptied.
-struct Resolving {
-    _guard: std::sync::MutexGuard<'static, ()>,
-}
-
-impl Resolving {
-    fn hold() -> Self {
-        let guard = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
-        RESOLVERS.fetch_add(1, Ordering::SeqCst);
-        Resolving { _guard: guard }
-    }
-}
-
-impl Drop for Resolving {
-    fn drop(&mut self) {
-        RESOLVERS.fetch_sub(1, Ordering::SeqCst);
-    }
-}
 
 /// Logs the helper panics captured so far to their cases (before the line being logged, so
-/// each case's log keeps the order in which things happened). A thread that finds the queue
-/// empty because another is still reading what it took waits for it: otherwise a case's own
-/// line (its panic after a `join`) could be logged before its helper's panic.
+/// each case's log keeps the order in which things happened).
 pub(crate) fn flush_helper_panics() {
-    // RESOLVERS counts up before the queue empties, so one of the two is seen.
-    if !HAS_PENDING.load(Ordering::SeqCst) && RESOLVERS.load(Ordering::SeqCst) == 0 {
+    if UNLOGGED.load(Ordering::SeqCst) == 0 {
         return;
     }
-    let _resolving = Resolving::hold();
-    let pending = take_pending();
-    resolve(pending);
+    let _resolving = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
+    resolve(take_pending());
 }
 
 fn take_pending() -> Vec<PendingPanic> {
-    let mut pending = PENDING_PANICS.lock().unwrap_or_else(|e| e.into_inner());
-    HAS_PENDING.store(false, Ordering::SeqCst);
-    std::mem::take(&mut *pending)
+    std::mem::take(&mut *PENDING_PANICS.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// Each panic to the case whose code is on its thread's stack; one that no case owns goes to
@@ -315,6 +291,7 @@ fn resolve(pending: Vec<PendingPanic>) {
                 p.thread, p.report.location, p.report.message
             ),
         }
+        UNLOGGED.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -414,7 +391,7 @@ impl Drop for RunningCase {
     fn drop(&mut self) {
         // The case leaves and takes the pending panics in one step (a panic is queued under
         // RUNNING_CASES), then logs those that are its own before its result is printed.
-        let _resolving = Resolving::hold();
+        let _resolving = RESOLVING.lock().unwrap_or_else(|e| e.into_inner());
         let pending = {
             let mut running = RUNNING_CASES.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(i) = running.iter().position(|r| Arc::ptr_eq(&r.test, &self.0)) {

@@ -33,7 +33,6 @@ struct kc_proto {
 };
 _Static_assert(sizeof(struct kc_proto) == 56, "<net/sock.h>'s struct proto");
 
-
 /*
  * A boot-time table: zeroed, and never freed, as the kernel's (memblock) are. Each stays
  * linked from a static list, so it is reachable to the end and LeakSanitizer does not take a

@@ -1567,6 +1567,13 @@ fn process_symbols(exe: &Path, build_dir: &Path) -> ProcessSymbols {
         text.push_str(s);
         text.push_str(if *weak { " W\n" } else { "\n" });
     }
-    let _ = std::fs::write(&cache, &text);
-    from_lines(text.split_once('\n').map_or("", |x| x.1).lines())
+    let _ = std::fs::write(&cache, text);
+    ProcessSymbols {
+        weak: all
+            .iter()
+            .filter(|(_, weak)| **weak)
+            .map(|(s, _)| s.clone())
+            .collect(),
+        all: all.into_keys().collect(),
+    }
 }
